@@ -1,0 +1,36 @@
+"""`lenotre`: the desktop side of Le Nôtre. Each command lives in a module with `add(sub)`."""
+import argparse
+import sys
+
+from shared_rules.errors import RulesError
+
+from lenotre import rules_cmd, simulate_cmd
+
+COMMANDS = (rules_cmd, simulate_cmd)
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="lenotre", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMANDS:
+        module.add(sub)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args) or 0
+    except (UsageError, RulesError) as exc:
+        print("lenotre %s: error: %s" % (args.command, exc), file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,344 @@
+# A game of Versailles as an event log, python-chess style: `push` validates and applies one
+# event, `undo` drops the last one, and the state is always the fold of the events that stand.
+# Events are small dicts that go to the journal as canonical JSON:
+#   {"e": "setup", "game": "versailles", "players": [names], "seed": n}
+#   {"e": "round", "cards": [one card per player, seat order], "ludwig": n (2 players)}
+#   {"e": "claim", "p": seat, "type": "blue", "size": n}       a majority token
+#   {"e": "areas", "p": seat, "sizes": [g, b, w, r, y, construction]}   at a stage's end
+#   {"e": "score", "stage": 1 or 2}
+#   {"e": "undo"}                                               cancels the last event
+from shared_rules import errors as E
+from shared_rules.rng import Rng, derive
+from shared_rules.versailles import scoring
+from shared_rules.versailles.tiles import AREA_KINDS, TILES_PER_STAGE, TYPES, type_code
+
+CARDS = 55
+HAND = 10
+ROUNDS = 7
+STAGES = 2
+LUDWIG = "Ludwig"
+MAX_NAME = 12
+PLAY = "play"
+SCORING = "scoring"
+OVER = "over"
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _field(event, name, check, what):
+    if name not in event:
+        raise E.InvalidEvent("%s event needs %r (%s)" % (event.get("e"), name, what))
+    v = event[name]
+    if not check(v):
+        raise E.InvalidEvent("%s event: %r must be %s, got %r" % (event.get("e"), name, what, v))
+    return v
+
+
+class Game:
+    def __init__(self, players=None, seed=0):
+        self.log = []  # every event pushed, undos included: what the journal holds
+        self.events = []  # the events that stand
+        if players is not None:
+            self.push({"e": "setup", "game": "versailles", "players": list(players),
+                       "seed": seed})
+
+    @classmethod
+    def replay(cls, events):
+        g = cls()
+        for ev in events:
+            g.push(ev)
+        return g
+
+    # ---- the event log -------------------------------------------------------------------
+    def push(self, event):
+        if not isinstance(event, dict):
+            raise E.InvalidEvent("an event is a dict with an 'e' kind, got %r" % (event,))
+        kind = event.get("e")
+        if kind == "undo":
+            if len(self.events) < 2:
+                raise E.NothingToUndo("nothing to undo: the game has only its setup")
+            self.log.append(event)
+            self.events.pop()
+            self._rebuild()
+            return event
+        if not self.events:
+            if kind != "setup":
+                raise E.InvalidEvent("a game log starts with a setup event, got %r" % (kind,))
+        elif kind == "setup":
+            raise E.InvalidEvent("this game is already set up; start a new game instead")
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise E.InvalidEvent("unknown event %r; allowed: setup, round, claim, areas, score, "
+                                 "undo" % (kind,))
+        apply = handler(self, event)  # validates everything, changes nothing
+        apply()
+        self.events.append(event)
+        self.log.append(event)
+        return event
+
+    def undo(self):
+        return self.push({"e": "undo"})
+
+    def _rebuild(self):
+        events = self.events
+        self.events = []
+        for ev in events:
+            _HANDLERS[ev["e"]](self, ev)()
+            self.events.append(ev)
+
+    # ---- actions at the table ------------------------------------------------------------
+    def play_round(self, cards):
+        return self.push({"e": "round", "cards": list(cards)})
+
+    def claim(self, player, type_name, size):
+        return self.push({"e": "claim", "p": player, "type": type_name, "size": size})
+
+    def report_areas(self, player, sizes):
+        return self.push({"e": "areas", "p": player, "sizes": list(sizes)})
+
+    def score(self, stage=None):
+        return self.push({"e": "score", "stage": self.stage if stage is None else stage})
+
+    # ---- questions the box asks ----------------------------------------------------------
+    def fields(self, player):
+        # Every player takes one tile of 4 fields per round.
+        return 4 * self.rounds_played
+
+    def ludwig_preview(self):
+        # Ludwig's card before the players reveal (it may still change if a player shows it).
+        if not self.ludwig or self.phase != PLAY:
+            return None
+        return self._ludwig_card(())[0]
+
+    def distribution(self, index=-1):
+        # The placement order of one round: [(seat, card, tile number in the stage row)],
+        # lowest card first; the seat equal to len(players) is Ludwig, whose tile is discarded.
+        stage, r, cards = self.rounds[index]
+        order = sorted(range(len(cards)), key=lambda s: cards[s])
+        return [(order[i], cards[order[i]], r * self.seats + i + 1) for i in range(len(order))]
+
+    def holder(self, type_name):
+        return self.holders[type_code(type_name)]
+
+    def pending_reports(self):
+        return [p for p in range(self.n) if self.reports[p] is None]
+
+    def name(self, seat):
+        return LUDWIG if seat == self.n else self.players[seat]
+
+    def snapshot(self):
+        # Everything the state holds, as plain data: equal snapshots mean equal games.
+        return {
+            "players": self.players, "stage": self.stage, "round": self.round,
+            "phase": self.phase, "rounds": [[s, r, c] for s, r, c in self.rounds],
+            "holders": self.holders, "held": self.held, "claimed": self.claimed,
+            "reports": self.reports, "scores": self.scores, "small": self.small,
+            "builder": self.builder, "totals": self.totals(),
+            "winners": self.outcome.winners if self.outcome else None,
+        }
+
+    def totals(self):
+        return [sum(rows[p][4] for rows in self.scores) for p in range(self.n)]
+
+    # ---- validation + application; each returns a closure that applies --------------------
+    def _setup(self, ev):
+        players = _field(ev, "players", lambda v: isinstance(v, list), "a list of 2-5 names")
+        seed = _field(ev, "seed", lambda v: _is_int(v) and v >= 0, "a whole number >= 0")
+        if ev.get("game") != "versailles":
+            raise E.InvalidSetup("this is the Versailles rules core; game must be 'versailles'")
+        if not 2 <= len(players) <= 5:
+            raise E.InvalidSetup("Versailles takes 2 to 5 players, got %d" % len(players))
+        for name in players:
+            if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+                raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
+                                     % (MAX_NAME, name))
+            if name == LUDWIG:
+                raise E.InvalidSetup("Ludwig is the box's own player in 2-player games; "
+                                     "choose another name")
+            if players.count(name) > 1:
+                raise E.InvalidSetup("two players are called %r; names must differ" % name)
+
+        def apply():
+            self.players = list(players)
+            self.n = len(players)
+            self.seed = seed
+            self.ludwig = self.n == 2
+            self.seats = 3 if self.ludwig else self.n  # Ludwig takes the 3rd seat
+            self.tiles_per_stage = TILES_PER_STAGE[self.n]
+            self.stage = 1
+            self.rounds = []  # (stage, round index in stage, [card per seat])
+            self.rounds_played = 0
+            self.holders = [scoring.NOBODY] * len(TYPES)
+            self.held = [0] * len(TYPES)  # the holder's size as last reported
+            self.claimed = [[0] * len(AREA_KINDS) for _ in players]  # sizes areas cannot undercut
+            self.scores = []  # per stage: per player [areas, large, small, construction, total]
+            self.small = [scoring.NOBODY] * len(TYPES)
+            self.builder = scoring.NOBODY
+            self.outcome = None
+            self._start_stage()
+        return apply
+
+    def _start_stage(self):
+        self.round = 0
+        self.phase = PLAY
+        self.reports = [None] * self.n
+        self.seen = bytearray(CARDS + 1)  # cards the players revealed this stage
+        # Ludwig's face-down deck: the first 10 cards of a seeded shuffle; the rest are spares.
+        self.pool = Rng(derive(self.seed, self.stage)).shuffle(bytearray(range(1, CARDS + 1)))
+        self.spare = HAND
+
+    def _ludwig_card(self, cards):
+        # Ludwig's deck is virtual while the players hold real cards, so his top card may be
+        # one a player has shown: then he plays the next spare nobody has shown (RULES.md).
+        c = self.pool[self.round]
+        j = self.spare
+        while self.seen[c] or c in cards:
+            c = self.pool[j]
+            j += 1
+        return c, j
+
+    def _round(self, ev):
+        if self.phase != PLAY:
+            raise E.OutOfTurn("all 7 rounds of stage %d are played; next: area reports and "
+                              "scoring" % self.stage if self.phase == SCORING else
+                              "the game is over")
+        cards = _field(ev, "cards", lambda v: isinstance(v, list), "a list of cards")
+        if len(cards) != self.n:
+            raise E.InvalidCard("a round needs one card from each of the %d players, got %d"
+                                % (self.n, len(cards)))
+        for p in range(self.n):
+            c = cards[p]
+            if not _is_int(c) or not 1 <= c <= CARDS:
+                raise E.InvalidCard("%s's card %r is not a number card; cards are 1 to %d"
+                                    % (self.players[p], c, CARDS))
+            if cards.count(c) > 1:
+                raise E.DuplicateCard("card %d is played twice this round; every card exists "
+                                      "once" % c)
+            if self.seen[c]:
+                raise E.CardAlreadyPlayed("card %d was already played in stage %d; it is on "
+                                          "the discard pile" % (c, self.stage))
+        seat_cards = list(cards)
+        spare = self.spare
+        if self.ludwig:
+            lc, spare = self._ludwig_card(cards)
+            if "ludwig" in ev and ev["ludwig"] != lc:
+                raise E.InvalidEvent("Ludwig's card this round is %d, the log says %r"
+                                     % (lc, ev["ludwig"]))
+            seat_cards.append(lc)
+
+        def apply():
+            if self.ludwig:
+                ev["ludwig"] = seat_cards[-1]  # the log shows Ludwig's draw
+            for c in cards:
+                self.seen[c] = 1
+            self.spare = spare
+            self.rounds.append((self.stage, self.round, seat_cards))
+            self.round += 1
+            self.rounds_played += 1
+            if self.round == ROUNDS:
+                self.phase = SCORING
+        return apply
+
+    def _player(self, ev):
+        p = _field(ev, "p", _is_int, "a player seat number")
+        if not 0 <= p < self.n:
+            raise E.UnknownPlayer("no player at seat %r; seats are 0 to %d (%s)"
+                                  % (p, self.n - 1, ", ".join(self.players)))
+        return p
+
+    def _claim(self, ev):
+        if self.phase == OVER:
+            raise E.OutOfTurn("the game is over; tokens no longer move")
+        p = self._player(ev)
+        t = type_code(_field(ev, "type", lambda v: isinstance(v, str), "a garden type"))
+        if t >= len(TYPES):
+            raise E.InvalidClaim("construction sites have no majority token; tokens: %s"
+                                 % ", ".join(TYPES))
+        size = self._size(ev.get("size"), p, t, "size")
+        who, name, h = self.players[p], TYPES[t], self.holders[t]
+        if size < scoring.MIN_TOKEN_AREA:
+            raise E.InvalidClaim("%s: a %s area of %d is too small; a token needs at least %d "
+                                 "connected fields" % (who, name, size, scoring.MIN_TOKEN_AREA))
+        if h == p and size <= self.held[t]:
+            raise E.InvalidClaim("%s already holds %s with %d fields; a new size must be larger"
+                                 % (who, name, self.held[t]))
+        if h != p and h != scoring.NOBODY and size <= self.held[t]:
+            raise E.InvalidClaim("%s holds %s with %d fields; %s needs more than %d to take it "
+                                 "(a tie is not enough)"
+                                 % (self.players[h], name, self.held[t], who, self.held[t]))
+
+        def apply():
+            self.holders[t] = p
+            self.held[t] = size
+            self.claimed[p][t] = size
+        return apply
+
+    def _size(self, size, p, t, what):
+        if not _is_int(size) or size < 0:
+            raise E.InvalidSize("%s must be a whole number >= 0, got %r" % (what, size))
+        most = self.fields(p)
+        if size > most:
+            raise E.InvalidSize("%s cannot have %d %s fields: %d tiles give %d fields"
+                                % (self.players[p], size, AREA_KINDS[t], most // 4, most))
+        if size < self.claimed[p][t]:
+            raise E.InvalidSize("%s's %s area was already %d; areas never shrink, so it is "
+                                "at least %d" % (self.players[p], AREA_KINDS[t],
+                                                 self.claimed[p][t], self.claimed[p][t]))
+        return size
+
+    def _areas(self, ev):
+        if self.phase != SCORING:
+            raise E.OutOfTurn("areas are reported after round 7 of a stage; now: %s"
+                              % ("round %d of stage %d" % (self.round + 1, self.stage)
+                                 if self.phase == PLAY else "the game is over"))
+        p = self._player(ev)
+        sizes = _field(ev, "sizes", lambda v: isinstance(v, list) and len(v) == len(AREA_KINDS),
+                       "6 sizes: " + ", ".join(AREA_KINDS))
+        sizes = [self._size(sizes[t], p, t, AREA_KINDS[t]) for t in range(len(AREA_KINDS))]
+
+        def apply():
+            self.reports[p] = sizes
+        return apply
+
+    def _score(self, ev):
+        stage = _field(ev, "stage", _is_int, "1 or 2")
+        if self.phase != SCORING or stage != self.stage:
+            raise E.OutOfTurn("stage %d scoring is not due; now: %s" % (stage, self.describe()))
+        missing = self.pending_reports()
+        if missing:
+            raise E.OutOfTurn("scoring needs every player's areas; still missing: %s"
+                              % ", ".join(self.players[p] for p in missing))
+        scoring.check_holders(self.reports, self.holders, self.players)
+        rows, small, builder = scoring.score_stage(stage, self.reports, self.holders,
+                                                   self.n == 2)
+
+        def apply():
+            self.scores.append(rows)
+            self.claimed = [list(r) for r in self.reports]
+            for t in range(len(TYPES)):
+                if self.holders[t] != scoring.NOBODY:
+                    self.held[t] = self.reports[self.holders[t]][t]
+            if stage == STAGES:
+                self.small = small
+                self.builder = builder
+                self.phase = OVER
+                self.outcome = scoring.outcome(self.totals(), self.reports)
+            else:
+                self.stage += 1
+                self._start_stage()
+        return apply
+
+    def describe(self):
+        if self.phase == PLAY:
+            return "stage %d, round %d" % (self.stage, self.round + 1)
+        if self.phase == SCORING:
+            return "stage %d scoring" % self.stage
+        return "game over"
+
+
+_HANDLERS = {
+    "setup": Game._setup, "round": Game._round, "claim": Game._claim,
+    "areas": Game._areas, "score": Game._score,
+}

@@ -1,0 +1,93 @@
+# Scoring, as pure functions of what the players report: each player's largest area per type
+# (green, blue, white, red, yellow, construction) and who holds each large majority token.
+from shared_rules.errors import MissedClaim
+from shared_rules.versailles.tiles import CONSTRUCTION, TYPES
+
+NOBODY = -1
+# stage -> (garden types counted, points per large token)
+_STAGE = {1: (2, 3), 2: (3, 5)}
+SMALL_TOKEN_POINTS = 3
+CONSTRUCTION_POINTS = 3
+MIN_TOKEN_AREA = 4
+
+
+def check_holders(sizes, holders, names):
+    # The token rule makes the holder's area at least as large as everybody else's: a player
+    # who grew strictly larger would have taken the token. Anything else is a missed claim.
+    for t in range(len(TYPES)):
+        h = holders[t]
+        for p in range(len(sizes)):
+            s = sizes[p][t]
+            if h == NOBODY:
+                if s >= MIN_TOKEN_AREA:
+                    raise MissedClaim("%s has %d %s fields but nobody holds the %s token: "
+                                      "%d or more connected fields take it - record the claim"
+                                      % (names[p], s, TYPES[t], TYPES[t], MIN_TOKEN_AREA))
+            elif p != h and s > sizes[h][t]:
+                raise MissedClaim("%s has %d %s fields, more than %s's %d, who holds the token: "
+                                  "the token moves to a strictly larger area - record the claim"
+                                  % (names[p], s, TYPES[t], names[h], sizes[h][t], ))
+
+
+def second_places(sizes, holders):
+    # Small tokens: the largest area among the non-holders of each type; not awarded on a tie,
+    # with no fields, or when nobody holds the large token (see docs/RULES.md).
+    out = [NOBODY] * len(TYPES)
+    for t in range(len(TYPES)):
+        if holders[t] == NOBODY:
+            continue
+        out[t] = _unique_best([sizes[p][t] if p != holders[t] else 0
+                               for p in range(len(sizes))])
+    return out
+
+
+def construction_winner(sizes):
+    return _unique_best([s[CONSTRUCTION] for s in sizes])
+
+
+def _unique_best(values):
+    best = max(values)
+    if best <= 0 or values.count(best) > 1:
+        return NOBODY
+    return values.index(best)
+
+
+def score_stage(stage, sizes, holders, two_player):
+    # -> (per player [areas, large, small, construction, stage total], small holders, builder)
+    count, per_token = _STAGE[stage]
+    final = stage == 2
+    small = second_places(sizes, holders) if final and not two_player else [NOBODY] * len(TYPES)
+    # The construction bonus is the sixth small token, so it goes wherever those go.
+    builder = construction_winner(sizes) if final and not two_player else NOBODY
+    rows = []
+    for p in range(len(sizes)):
+        garden = sorted(sizes[p][:CONSTRUCTION], reverse=True)
+        areas = sum(garden[:count])
+        large = per_token * holders.count(p)
+        smalls = SMALL_TOKEN_POINTS * small.count(p)
+        bonus = CONSTRUCTION_POINTS if builder == p else 0
+        rows.append([areas, large, smalls, bonus, areas + large + smalls + bonus])
+    return rows, small, builder
+
+
+class Outcome:
+    # The result of a finished game: winners (more than one is a shared victory), and whether
+    # the single-largest-area tie-break decided it.
+    def __init__(self, totals, largest):
+        self.totals = totals
+        self.largest = largest
+        top = max(totals)
+        self.tied = [p for p in range(len(totals)) if totals[p] == top]
+        best = max(largest[p] for p in self.tied)
+        self.winners = [p for p in self.tied if largest[p] == best]
+        self.tiebreak = len(self.tied) > 1
+        self.shared = len(self.winners) > 1
+
+    def __repr__(self):
+        return "Outcome(winners=%r, totals=%r, tiebreak=%r)" % (self.winners, self.totals,
+                                                                 self.tiebreak)
+
+
+def outcome(totals, final_sizes):
+    # Tie-break: the single largest area of any garden type (construction is not a type).
+    return Outcome(totals, [max(s[:CONSTRUCTION]) for s in final_sizes])

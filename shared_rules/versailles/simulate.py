@@ -1,0 +1,99 @@
+# Whole random games with the grid model: every player builds a real garden, claims tokens as
+# the garden grows and reports true areas. The desktop's `lenotre simulate`, the property
+# tests and the CPython/MicroPython differential test all play through here.
+from shared_rules.rng import Rng, derive
+from shared_rules.versailles.game import CARDS, HAND, ROUNDS, STAGES, Game
+from shared_rules.versailles.garden import Garden, unkey
+from shared_rules.versailles.scoring import MIN_TOKEN_AREA, NOBODY
+from shared_rules.versailles.tiles import TILE_FACES, TYPES, rotate, tile_codes
+
+NAMES = ("Sophie", "Alexander", "Christian", "Oliver", "Lena")
+_SIM_STREAM = 1000  # rng streams below this belong to the game itself (Ludwig's decks)
+TRIES = 4  # candidate placements a simulated player weighs per tile
+
+
+class Simulation:
+    def __init__(self, seed, players, tries=TRIES):
+        self.rng = Rng(derive(seed, _SIM_STREAM))
+        self.game = Game(NAMES[:players], seed)
+        self.gardens = [Garden() for _ in range(players)]
+        self.tries = tries
+        # Both stages' rows come from one shuffled bag of 72 tiles (21/28/35 a stage).
+        self.bag = self.rng.shuffle(list(range(len(TILE_FACES))))
+        self.placed = []  # (stage, seat, tile face, x, y, rotated fields) in placement order
+
+    def run(self):
+        for stage in range(1, STAGES + 1):
+            self.play_stage(stage)
+        return self.game
+
+    def play_stage(self, stage):
+        g, rng = self.game, self.rng
+        deck = rng.shuffle(list(range(1, CARDS + 1)))
+        hands = [deck[p * HAND:(p + 1) * HAND] for p in range(g.n)]
+        row = self.bag[(stage - 1) * g.tiles_per_stage:stage * g.tiles_per_stage]
+        for _ in range(ROUNDS):
+            cards = [hand.pop(rng.below(len(hand))) for hand in hands]
+            g.play_round(cards)
+            for seat, card, tile_no in g.distribution():
+                if seat < g.n:  # Ludwig's tile goes to the discard stack
+                    self.place(stage, seat, TILE_FACES[row[tile_no - 1]])
+        for p in range(g.n):
+            g.report_areas(p, self.gardens[p].areas())
+        g.score(stage)
+
+    def place(self, stage, seat, face):
+        garden = self.gardens[seat]
+        x, y, fields = self.choose(garden, tile_codes(face))
+        garden.place(x, y, fields)
+        self.placed.append((stage, seat, face, x, y, fields))
+        self.claim(seat)
+
+    def choose(self, garden, fields):
+        # A greedy gardener: of a few random legal spots, the one that grows the areas of the
+        # tile's own types the most.
+        rng = self.rng
+        if not garden.fields:
+            return 0, 0, rotate(fields, rng.below(4))
+        rim = garden.frontier()
+        best = None
+        tries = 0
+        while tries < self.tries or best is None:
+            fx, fy = unkey(rng.choice(rim))
+            x, y = fx - rng.below(2), fy - rng.below(2)  # a block that covers that empty field
+            f = rotate(fields, rng.below(4))
+            tries += 1
+            try:
+                garden.check(x, y, f)
+            except ValueError:
+                continue
+            gain = _gain(garden, x, y, f)
+            if best is None or gain > best[0]:
+                best = (gain, x, y, f)
+        return best[1], best[2], best[3]
+
+    def claim(self, p):
+        # Right after the placement, in placement order: take or grow every token the garden
+        # now earns, as players do at the table.
+        g = self.game
+        garden = self.gardens[p]
+        for t in range(len(TYPES)):
+            size = garden.largest(t)
+            h = g.holders[t]
+            if size < MIN_TOKEN_AREA or size <= (g.held[t] if h != NOBODY else 0):
+                continue
+            g.claim(p, TYPES[t], size)
+
+
+def _gain(garden, x, y, fields):
+    garden.place(x, y, fields)
+    gain = 0
+    for k in fields:
+        if k < len(TYPES):
+            gain += garden.largest(k)
+    garden.remove(x, y)
+    return gain
+
+
+def play(seed, players, tries=TRIES):
+    return Simulation(seed, players, tries).run()

@@ -1,0 +1,48 @@
+# Runs tests/shared/test_*.py under any Python: MicroPython's unix port (`micropython
+# -X heapsize=192k tests/run_shared.py`) or CPython. Plain test_* functions, no fixtures:
+# pytest collects the very same files on CPython. Prints `N passed, N failed`.
+# Usage: run_shared.py [substring ...] to run only the test files whose name contains one.
+import gc
+import os
+import sys
+
+sys.path.insert(0, "tests/shared")
+sys.path.insert(0, "firmware")
+sys.path.insert(0, "")
+
+
+def _show(exc):
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(exc)
+    else:
+        import traceback
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
+def main(filters):
+    files = sorted(f for f in os.listdir("tests/shared")
+                   if f.startswith("test_") and f.endswith(".py"))
+    if filters:
+        files = [f for f in files if any(s in f for s in filters)]
+    passed = failed = 0
+    for f in files:
+        mod = __import__(f[:-3])
+        for name in sorted(n for n in dir(mod) if n.startswith("test_")):
+            fn = getattr(mod, name)
+            if not callable(fn):
+                continue
+            try:
+                fn()
+                passed += 1
+            except Exception as exc:  # a failed assert or an unexpected error alike
+                failed += 1
+                print("FAIL %s::%s" % (f, name))
+                _show(exc)
+            gc.collect()
+    impl = sys.implementation.name
+    print("shared rules tests on %s: %d files" % (impl, len(files)))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed or not passed else 0
+
+
+sys.exit(main(sys.argv[1:]))
