@@ -17,7 +17,6 @@ run: $(STAMP)
 	$(BIN)/lenotre simulate --games 20 --players 2 --seed 1
 
 test: $(STAMP)
-	$(BIN)/python tools/check_mpy.py
 	$(BIN)/python -m pytest
 	$(BIN)/micropython -X heapsize=192k tests/run_shared.py
 

@@ -1,5 +1,9 @@
 """`lenotre simulate`: whole random Versailles games with the grid model, and their speed."""
+import os
+import subprocess
 import time
+
+from lenotre.toolchain import ROOT, tool
 
 from shared_rules.versailles.simulate import play
 
@@ -11,6 +15,8 @@ def add(sub):
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5),
                    help="players per game; 2 adds Ludwig (default 2)")
     p.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed+i")
+    p.add_argument("--micropython", action="store_true",
+                   help="time the same games under the MicroPython unix port (192 KB heap)")
     p.set_defaults(run=run)
 
 
@@ -20,6 +26,8 @@ def run(args):
         raise UsageError("--games must be at least 1, got %d" % args.games)
     if args.seed < 0:
         raise UsageError("--seed must be >= 0, got %d" % args.seed)
+    if args.micropython:
+        return _micropython(args)
     wins = [0] * args.players
     shared = tiebreaks = points = 0
     start = time.perf_counter()
@@ -44,3 +52,11 @@ def run(args):
     print("average score %.1f; decided by tie-break %d; shared victories %d" % (
         points / (args.games * args.players), tiebreaks, shared))
     print("%.3f s, %.1f games/s (CPython)" % (seconds, args.games / seconds))
+
+
+def _micropython(args):
+    # The same games, run by the real MicroPython with the Pico's RAM.
+    script = os.path.join(ROOT, "bench", "sim_games.py")
+    return subprocess.run([tool("micropython"), "-X", "heapsize=192k", script,
+                           str(args.games), str(args.players), str(args.seed)],
+                          cwd=ROOT).returncode

