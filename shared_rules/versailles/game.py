@@ -68,7 +68,7 @@ class Game:
                 raise E.InvalidEvent("a game log starts with a setup event, got %r" % (kind,))
         elif kind == "setup":
             raise E.InvalidEvent("this game is already set up; start a new game instead")
-        handler = _HANDLERS.get(kind)
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise E.InvalidEvent("unknown event %r; allowed: setup, round, claim, areas, score, "
                                  "undo" % (kind,))

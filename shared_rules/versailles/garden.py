@@ -29,8 +29,8 @@ class Garden:
             if not 0 <= k < len(KINDS):
                 raise IllegalPlacement("unknown field kind %r" % (k,))
         if not (-_OFF + 2 <= x < _OFF - 2 and -_OFF + 2 <= y < _OFF - 2):
-            raise IllegalPlacement("tile at (%d, %d) is off the table; keep within +-%d"
-                                   % (x, y, _OFF - 3))
+            raise IllegalPlacement("tile at (%d, %d) is off the table; x and y run from %d "
+                                   "to %d" % (x, y, -_OFF + 2, _OFF - 3))
         f = self.fields
         for dx, dy in _BLOCK:
             if key(x + dx, y + dy) in f:
