@@ -129,12 +129,16 @@ class Game:
         return LUDWIG if seat == self.n else self.players[seat]
 
     def snapshot(self):
-        # Everything the state holds, as plain data: equal snapshots mean equal games.
+        # Everything the state holds, as plain data copied out: equal snapshots mean equal
+        # games, and a snapshot kept aside does not change as the game goes on.
         return {
-            "players": self.players, "stage": self.stage, "round": self.round,
-            "phase": self.phase, "rounds": [[s, r, c] for s, r, c in self.rounds],
-            "holders": self.holders, "held": self.held, "claimed": self.claimed,
-            "reports": self.reports, "scores": self.scores, "small": self.small,
+            "players": list(self.players), "stage": self.stage, "round": self.round,
+            "phase": self.phase, "rounds": [[s, r, list(c)] for s, r, c in self.rounds],
+            "holders": list(self.holders), "held": list(self.held),
+            "claimed": [list(c) for c in self.claimed],
+            "reports": [r and list(r) for r in self.reports],
+            "scores": [[list(row) for row in rows] for rows in self.scores],
+            "small": list(self.small),
             "builder": self.builder, "totals": self.totals(),
             "winners": self.outcome.winners if self.outcome else None,
         }
