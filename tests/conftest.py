@@ -4,6 +4,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for path in (os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "firmware"), ROOT):
+for path in (os.path.join(ROOT, "host", "lenotre", "shims"),  # framebuf, micropython on CPython
+             os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "firmware"), ROOT):
     if path not in sys.path:
         sys.path.insert(0, path)

@@ -6,6 +6,8 @@ import gc
 import os
 import sys
 
+if sys.implementation.name != "micropython":
+    sys.path.insert(0, "host/lenotre/shims")  # CPython: framebuf and micropython stand-ins
 sys.path.insert(0, "tests/shared")
 sys.path.insert(0, "firmware")
 sys.path.insert(0, "")
@@ -26,6 +28,7 @@ def main(filters):
         files = [f for f in files if any(s in f for s in filters)]
     passed = failed = 0
     for f in files:
+        loaded = set(sys.modules)
         mod = __import__(f[:-3])
         for name in sorted(n for n in dir(mod) if n.startswith("test_")):
             fn = getattr(mod, name)
@@ -39,6 +42,13 @@ def main(filters):
                 print("FAIL %s::%s" % (f, name))
                 _show(exc)
             gc.collect()
+        # The Pico's heap cannot hold every module the tests load: unload what this file
+        # brought in before the next one compiles.
+        mod = fn = None
+        for name in list(sys.modules):
+            if name not in loaded:
+                del sys.modules[name]
+        gc.collect()
     impl = sys.implementation.name
     print("shared rules tests on %s: %d files" % (impl, len(files)))
     print("%d passed, %d failed" % (passed, failed))

@@ -1,0 +1,176 @@
+# The simulated device: the real app on hal.sim, driven by a line protocol on stdin/stdout
+# (docs/FIRMWARE.md, "The simulated device"). Runs on CPython and on MicroPython's unix port:
+#
+#   python firmware/simdevice.py DIR [--path P]...
+#   micropython -X heapsize=192k firmware/simdevice.py DIR [--path P]...
+#
+# DIR is the simulated flash; each --path P goes first on sys.path (tests put a fake app
+# there). Every command is answered by zero or more lines, then `ok` or `error MESSAGE`.
+import binascii
+import json
+import sys
+
+STEP_MS = 10  # the app is stepped at every multiple of this many virtual ms
+COMMANDS = ("down", "up", "wait", "screen", "pixels", "quit")
+
+
+def _setup_paths():
+    f = __file__.replace("\\", "/")
+    fw = f.rsplit("/", 1)[0] if "/" in f else "."
+    root = fw + "/.."
+    if sys.implementation.name != "micropython":
+        import os
+
+        fw = os.path.dirname(os.path.abspath(__file__))
+        root = os.path.dirname(fw)
+        sys.path.insert(0, os.path.join(root, "host", "lenotre", "shims"))
+    sys.path.insert(0, root)  # shared_rules
+    sys.path.insert(0, fw)
+
+
+def _show_exc(e):
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(e, sys.stderr)
+    else:
+        import traceback
+
+        traceback.print_exception(type(e), e, e.__traceback__)
+
+
+def _ascii(s):
+    # MicroPython's json.dumps writes non-ASCII as is, CPython's escapes it: escape here too,
+    # so both runtimes print the same bytes
+    for ch in s:
+        if ord(ch) > 126:
+            break
+    else:
+        return s
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if o <= 126:
+            out.append(ch)
+        elif o < 0x10000:
+            out.append("\\u%04x" % o)
+        else:
+            o -= 0x10000
+            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+    return "".join(out)
+
+
+class Device:
+    def __init__(self, hal, app, out):
+        self.hal = hal
+        self.app = app
+        self.out = out  # called with each reply line
+        self.next_step = hal.clock.ticks_ms() + STEP_MS
+
+    def wait(self, ms):
+        c = self.hal.clock
+        end = c.ticks_ms() + ms
+        while self.next_step <= end:
+            now = c.ticks_ms()
+            if now < self.next_step:
+                c.advance(self.next_step - now)
+            self.next_step += STEP_MS
+            self.app.step()
+        now = c.ticks_ms()
+        if now < end:
+            c.advance(end - now)
+
+    def command(self, line):
+        # -> False after quit; replies through self.out, always ending in ok / error
+        words = line.split()
+        if not words:
+            self.out("error empty command; commands: " + ", ".join(COMMANDS))
+            return True
+        cmd, args = words[0], words[1:]
+        if cmd not in COMMANDS:
+            self.out("error unknown command %r; commands: %s" % (cmd, ", ".join(COMMANDS)))
+            return True
+        need = 1 if cmd in ("down", "up", "wait") else 0
+        if len(args) != need:
+            self.out("error %s takes %s" % (cmd, "one argument" if need else "no arguments"))
+            return True
+        h = self.hal
+        if cmd == "down" or cmd == "up":
+            pin = h.pins.get(args[0])
+            if pin is None:
+                self.out("error unknown button %r; buttons: %s"
+                         % (args[0], ", ".join(sorted(h.pins))))
+                return True
+            pin.level = 0 if cmd == "down" else 1
+        elif cmd == "wait":
+            try:
+                ms = int(args[0])
+            except ValueError:
+                ms = -1
+            if ms < 0:
+                self.out("error wait takes milliseconds >= 0, not %r" % args[0])
+                return True
+            try:
+                self.wait(ms)
+            except Exception as e:
+                _show_exc(e)
+                self.out("error app: %s: %s" % (type(e).__name__, e))
+                return True
+        elif cmd == "screen":
+            d = h.display
+            self.out("frame " + binascii.hexlify(d.shown).decode())
+            self.out("text " + _ascii(json.dumps(d.shown_texts)))
+        elif cmd == "pixels":
+            shown = h.strip.shown
+            b = bytearray(3 * len(shown))
+            for i in range(len(shown)):
+                b[3 * i], b[3 * i + 1], b[3 * i + 2] = shown[i]
+            self.out("pixels " + binascii.hexlify(b).decode())
+        self.out("ok")
+        return cmd != "quit"
+
+
+def _reply(s):
+    sys.stdout.write(s)
+    sys.stdout.write("\n")
+    sys.stdout.flush()
+
+
+def main(argv):
+    flash = None
+    extra = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--path" and i + 1 < len(argv):
+            extra.append(argv[i + 1])
+            i += 2
+            continue
+        if flash is not None or a.startswith("-"):
+            flash = None
+            break
+        flash = a
+        i += 1
+    if flash is None:
+        sys.stderr.write("usage: simdevice.py FLASH_DIR [--path DIR]...\n")
+        return 2
+    _setup_paths()
+    for p in reversed(extra):
+        sys.path.insert(0, p)
+
+    from hal import sim
+
+    hal = sim.build(flash)
+    from app import App
+
+    app = App(hal)
+    app.step()  # the first screen, before any command
+    dev = Device(hal, app, _reply)
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return 0
+        if not dev.command(line.strip()):
+            return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
