@@ -11,7 +11,7 @@ import json
 import sys
 
 STEP_MS = 10  # the app is stepped at every multiple of this many virtual ms
-COMMANDS = ("down", "up", "wait", "screen", "pixels", "quit")
+COMMANDS = ("down", "up", "wait", "screen", "pixels", "stats", "quit")
 
 
 def _setup_paths():
@@ -124,6 +124,15 @@ class Device:
             for i in range(len(shown)):
                 b[3 * i], b[3 * i + 1], b[3 * i + 2] = shown[i]
             self.out("pixels " + binascii.hexlify(b).decode())
+        elif cmd == "stats":
+            # Texts cut at the screen's edge (0 on a good screen), frames shown, and the
+            # live heap after a collection (MicroPython; 0 on CPython).
+            import gc
+            from app import ui
+            gc.collect()
+            alloc = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+            self.out("stats clipped %d frames %d alloc %d" % (ui.clipped, h.display.frames,
+                                                              alloc))
         self.out("ok")
         return cmd != "quit"
 

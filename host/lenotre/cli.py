@@ -4,9 +4,9 @@ import sys
 
 from shared_rules.errors import RulesError
 
-from lenotre import rules_cmd, simulate_cmd
+from lenotre import rules_cmd, sim_cmd, simulate_cmd
 
-COMMANDS = (rules_cmd, simulate_cmd)
+COMMANDS = (rules_cmd, sim_cmd, simulate_cmd)
 
 
 class UsageError(Exception):

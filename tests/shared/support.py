@@ -38,3 +38,39 @@ def finish_stage(game, sizes, claims=()):
     for p in range(game.n):
         game.report_areas(p, sizes[p])
     game.score()
+
+
+# ---- scratch folders under out/ (git-ignored), with `os` calls only, as on the device ------
+import os  # noqa: E402
+
+_TAG = "".join(["%02x" % b for b in os.urandom(4)])  # one per process: runs may share out/
+
+
+def _isdir(path):
+    return os.stat(path)[0] & 0x4000 != 0
+
+
+def rmtree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        p = path + "/" + name
+        if _isdir(p):
+            rmtree(p)
+        else:
+            os.remove(p)
+    os.rmdir(path)
+
+
+def scratch(name):
+    # -> a fresh empty folder out/<name>_<tag> (cwd is the repo root under both runners)
+    try:
+        os.mkdir("out")
+    except OSError:
+        pass
+    root = "out/%s_%s" % (name, _TAG)
+    rmtree(root)
+    os.mkdir(root)
+    return root

@@ -6,7 +6,7 @@ import binascii
 import gc
 import os
 
-from support import mentions, raises
+from support import mentions, raises, rmtree, scratch
 
 import store
 from shared_rules.codec import decode, encode
@@ -16,44 +16,8 @@ from store import (END, CorruptJournal, NotSynced, Store, StoreError, StoreFull,
                    record)
 
 
-def _repo():
-    f = globals().get("__file__", "")
-    i = f.rfind("tests/shared/")
-    return f[:i] if i > 0 else ""
-
-
-def _isdir(path):
-    return os.stat(path)[0] & 0x4000 != 0
-
-
-def _rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for name in names:
-        p = path + "/" + name
-        if _isdir(p):
-            _rmtree(p)
-        else:
-            os.remove(p)
-    os.rmdir(path)
-
-
-# out/test_store_<tag>_<n>: a tag per process, as other runs of the suite may share out/
-_TAG = "".join(["%02x" % b for b in os.urandom(4)])
-
-
 def _fresh(n):
-    out = _repo() + "out"
-    try:
-        os.mkdir(out)
-    except OSError:
-        pass
-    root = out + "/test_store_%s_%d" % (_TAG, n)
-    _rmtree(root)
-    os.mkdir(root)
-    return root
+    return scratch("test_store_%d" % n)
 
 
 def _used(root):
@@ -178,7 +142,7 @@ def test_cut_at_every_byte_offset():
             assert len(g.log) == done + 1
             replayed[done] = True
     assert len(replayed) == len(log) + 1
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_damage_in_the_middle_is_reported_and_kept_aside():
@@ -223,7 +187,7 @@ def test_damage_in_the_middle_is_reported_and_kept_aside():
     exc = raises(CorruptJournal, s.recover, 1)
     mentions(exc, "line 2", "g0001.bad3")
     assert s.events(1) == log[:1]
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_a_full_flash_keeps_every_game():
@@ -291,7 +255,7 @@ def test_a_full_flash_keeps_every_game():
     assert _record_game(s, d) == 4  # needs room after ~20 events: game 2 makes it
     assert _ids(s) == [3, 4]  # the unsynced game 3 stays
     assert s.events(3) == c and s.events(4) == d
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_make_room_deletes_synced_finished_games_oldest_first():
@@ -319,7 +283,7 @@ def test_make_room_deletes_synced_finished_games_oldest_first():
     assert s.events(4) == logs[3]
     s = Store(root)
     assert _ids(s) == [4, 5] and s.current() == 5
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_ids_grow_and_are_never_reused():
@@ -353,7 +317,7 @@ def test_ids_grow_and_are_never_reused():
     s = Store(root)
     assert s.new_game(log[0]) == 4
     assert _status(s) == [(4, False, False)] and s.current() == 4
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_boot_cleans_what_a_power_cut_left():
@@ -388,7 +352,7 @@ def test_boot_cleans_what_a_power_cut_left():
     s = Store(root)
     assert s.events(2) == log[:1]
     assert _files(root) == ["g0002.bad", "g0002.log", "p0001.pak", "synced.log"]
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_finished_games_are_filed_in_packs():
@@ -444,7 +408,7 @@ def test_finished_games_are_filed_in_packs():
     exc = raises(CorruptJournal, Store(root).events, 5)
     mentions(exc, "p0002.pak", "game 5", "line 2", "nothing was changed")
     assert _read(pak) == data
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_read_from_gives_exact_bytes_for_resumable_sync():
@@ -466,7 +430,7 @@ def test_read_from_gives_exact_bytes_for_resumable_sync():
         if not finished:
             s.finish(gid)
             data += END
-    _rmtree(root)
+    rmtree(root)
 
 
 def test_cut_while_filing_a_finished_game():
@@ -496,7 +460,7 @@ def test_cut_while_filing_a_finished_game():
             assert files == ["p0001.pak", "p0002.pak"], j
             assert len(s.problems) == 1
         assert s.current() is None
-    _rmtree(root)
+    rmtree(root)
 
 
 class _CutBlocks:

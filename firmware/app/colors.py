@@ -1,0 +1,39 @@
+# Player colours (their NeoPixel colour is their name at the table) and other pixel colours.
+import os
+
+PALETTE = (
+    ("Orange", (255, 80, 0)),
+    ("Purple", (150, 0, 255)),
+    ("Cyan", (0, 190, 255)),
+    ("Pink", (255, 0, 110)),
+    ("Lime", (120, 255, 0)),
+    ("Silver", (160, 160, 160)),
+)
+OFF = (0, 0, 0)
+TOKEN_OFF = OFF
+LUDWIG = (255, 170, 0)
+ROUND_COLORS = ((0, 40, 0), (0, 0, 60))  # stage 1 dim green, stage 2 dim blue
+
+
+def names():
+    return [p[0] for p in PALETTE]
+
+
+def rgb_of(name):
+    # A name outside the palette (a game recorded elsewhere) glows white.
+    for n, rgb in PALETTE:
+        if n == name:
+            return rgb
+    return (255, 255, 255)
+
+
+def seed_from(hal):
+    # A fresh seed per game: the board's entropy source where there is one.
+    e = getattr(hal, "entropy", None)
+    if e is not None:
+        return e()
+    try:
+        b = os.urandom(4)
+        return b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24
+    except Exception:
+        return hal.clock.ticks_ms() & 0x3FFFFFFF

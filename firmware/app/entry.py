@@ -1,0 +1,36 @@
+# Number entry tuned for few presses: up/down step by one, a long press jumps by ten and
+# holding on keeps jumping; values the rules already exclude are skipped.
+from app import ui
+
+
+class NumberEntry:
+    def __init__(self, value, lo, hi, allowed=None):
+        self.lo = lo
+        self.hi = hi
+        self.allowed = allowed  # None, or a callable: is this value selectable?
+        self.value = self._snap(value, 1) or self._snap(value, -1) or value
+
+    def _ok(self, v):
+        return self.lo <= v <= self.hi and (self.allowed is None or self.allowed(v))
+
+    def _snap(self, v, step):
+        # The nearest selectable value from v in the direction of step, or None.
+        while self.lo <= v <= self.hi:
+            if self._ok(v):
+                return v
+            v += step
+        return None
+
+    def key(self, button, kind):
+        # -> True if the key was an entry key
+        if button not in (ui.UP, ui.DOWN):
+            return False
+        step = 1 if button == ui.UP else -1
+        if kind == ui.PRESS:
+            v = self._snap(self.value + step, step)
+        else:  # LONG, then REPEAT while held: by tens, stopping at the ends
+            target = max(self.lo, min(self.hi, self.value + 10 * step))
+            v = self._snap(target, step) or self._snap(target, -step)
+        if v is not None:
+            self.value = v
+        return True

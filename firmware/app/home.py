@@ -1,0 +1,185 @@
+# The boot menu and what hangs off it: a new game, resume, finished games, settings, sync.
+from shared_rules.versailles.game import Game
+
+from app import ui
+from app.colors import PALETTE, rgb_of
+
+VERSION = "0.1"
+
+
+class Home(ui.Menu):
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "LE NOTRE", [], back=False)
+        self.refresh()
+
+    def refresh(self):
+        app = self.app
+        items = []
+        if app.game is not None and app.game.phase != "over":
+            items.append(("Resume game", app.show_game))
+        items.append(("New game", self.new_game))
+        items.append(("Finished games", lambda: app.push(Finished(app))))
+        items.append(("Settings", lambda: app.push(Settings(app))))
+        items.append(("Sync status", lambda: app.push(SyncStatus(app))))
+        self.items = items
+        self.at = min(self.at, len(items) - 1)
+
+    def draw(self, d):
+        self.refresh()
+        ui.Menu.draw(self, d)
+
+    def new_game(self):
+        app = self.app
+        if app.game is not None and app.game.phase != "over":
+            app.push(ui.Confirm(app, "New game", "Leave the running game? It stays saved "
+                                "unfinished and can be synced.", then=self._abandon))
+        else:
+            app.push(PlayerCount(app))
+
+    def _abandon(self):
+        app = self.app
+        app.store.finish(app.gid)
+        app.game = None
+        app.gid = None
+        app.push(PlayerCount(app))
+
+
+class PlayerCount(ui.Screen):
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.n = 2
+
+    def draw(self, d):
+        ui.title(d, "Versailles")
+        ui.center(d, "How many players", 13)
+        ui.big_center(d, str(self.n), 26, 3)
+        ui.center(d, "+ Ludwig" if self.n == 2 else "", 52)
+
+    def key(self, button, kind):
+        if button == ui.UP and kind != ui.LONG:
+            self.n = min(5, self.n + 1)
+        elif button == ui.DOWN and kind != ui.LONG:
+            self.n = max(2, self.n - 1)
+        elif button == ui.OK and kind == ui.PRESS:
+            self.app.push(ColorPick(self.app, self.n, []))
+        elif button == ui.BACK and kind == ui.PRESS:
+            self.app.pop()
+
+
+class ColorPick(ui.Screen):
+    # Each player picks a colour; the status pixel shows it. Taken colours are skipped.
+    def __init__(self, app, n, chosen):
+        ui.Screen.__init__(self, app)
+        self.n = n
+        self.chosen = chosen
+        self.free = [name for name, _ in PALETTE if name not in chosen]
+        self.at = 0
+        self.status = self.free[0]
+
+    def draw(self, d):
+        ui.title(d, "Player %d of %d" % (len(self.chosen) + 1, self.n))
+        ui.center(d, "Your colour:", 14)
+        ui.big_center(d, self.free[self.at], 28)
+        ui.hint(d, "up/dn  ok:choose")
+
+    def key(self, button, kind):
+        if button in (ui.UP, ui.DOWN) and kind != ui.LONG:
+            step = -1 if button == ui.UP else 1
+            self.at = (self.at + step) % len(self.free)
+            self.status = self.free[self.at]
+        elif button == ui.OK and kind == ui.PRESS:
+            chosen = self.chosen + [self.free[self.at]]
+            app = self.app
+            if len(chosen) < self.n:
+                app.push(ColorPick(app, self.n, chosen))
+            else:
+                app.push(StartGame(app, chosen))
+        elif button == ui.BACK and kind == ui.PRESS:
+            self.app.pop()
+
+
+class StartGame(ui.Screen):
+    def __init__(self, app, names):
+        ui.Screen.__init__(self, app)
+        self.names = names
+
+    def draw(self, d):
+        ui.title(d, "Start Versailles")
+        y = 12
+        for name in self.names:
+            d.fill_rect(4, y + 1, 6, 6, 1)
+            ui.put(d, name, 16, y)
+            y += 9
+        if len(self.names) == 2:
+            ui.put(d, "+ Ludwig", 16, y)
+        ui.hint(d, "ok:start back")
+
+    def key(self, button, kind):
+        if button == ui.OK and kind == ui.PRESS:
+            self.app.new_game(self.names)
+        elif button == ui.BACK and kind == ui.PRESS:
+            self.app.pop()
+
+
+class Finished(ui.Menu):
+    def __init__(self, app):
+        items = []
+        for gid, info in app.store.games():
+            if info.get("finished") and gid != app.gid:
+                items.append((self._label(app, gid, info), self._opener(gid)))
+        if not items:
+            items.append(("(none yet)", app.pop))
+        ui.Menu.__init__(self, app, "Finished games", items)
+
+    def _label(self, app, gid, info):
+        return "#%d %s%s" % (gid, "" if info.get("synced") else "*", info.get("summary", ""))
+
+    def _opener(self, gid):
+        def open_it():
+            from app.scoring import Scoreboard
+            game = Game.replay(self.app.store.events(gid))
+            self.app.push(Scoreboard(self.app, game, final=True))
+        return open_it
+
+
+class Settings(ui.Menu):
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Settings", [])
+        self.refresh()
+
+    def refresh(self):
+        app = self.app
+        s = app.settings
+        self.items = [
+            ("Sound: " + ("on" if s["sound"] else "off"), self._toggle_sound),
+            ("Light: %d/4" % s["light"], self._light),
+            ("Version " + VERSION, lambda: None),
+        ]
+
+    def _toggle_sound(self):
+        self.app.settings["sound"] = not self.app.settings["sound"]
+        self.app.save_settings()
+        self.refresh()
+
+    def _light(self):
+        s = self.app.settings
+        s["light"] = s["light"] % 4 + 1
+        self.app.save_settings()
+        self.refresh()
+
+
+class SyncStatus(ui.Screen):
+    def draw(self, d):
+        store = self.app.store
+        games = store.games()
+        unsynced = sum(1 for _, info in games if not info.get("synced"))
+        ui.title(d, "Sync status")
+        ui.put(d, "Games:      %4d" % len(games), 0, 12)
+        ui.put(d, "Not synced: %4d" % unsynced, 0, 21)
+        ui.put(d, "Free:   %5d KB" % (store.free_bytes() // 1024), 0, 30)
+        ui.put(d, "USB + run", 0, 42)
+        ui.put(d, "`lenotre sync`", 0, 51)
+
+    def key(self, button, kind):
+        if kind == ui.PRESS and button in (ui.OK, ui.BACK):
+            self.app.pop()

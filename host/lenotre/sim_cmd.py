@@ -1,0 +1,182 @@
+"""`lenotre sim`: the real firmware on the desktop, with its OLED drawn in the terminal.
+
+Interactive: arrows (or w a s d) and Enter press buttons; capitals W A S D O are long presses;
+u undoes (a long back); q quits. Headless: --script FILE feeds button presses and writes PNG
+screenshots to --screenshots DIR. The simulated flash is a folder, so games survive restarts."""
+import os
+import select
+import sys
+
+from lenotre import png
+from lenotre.simclient import BUTTONS, SimDevice, SimError
+
+KEYS = {  # key -> (button, long?)
+    "\x1b[A": ("up", False), "\x1b[B": ("down", False), "\x1b[D": ("back", False),
+    "\x1b[C": ("next", False), "w": ("up", False), "s": ("down", False), "a": ("back", False),
+    "d": ("next", False), "\r": ("ok", False), "\n": ("ok", False), " ": ("ok", False),
+    "W": ("up", True), "S": ("down", True), "A": ("back", True), "D": ("next", True),
+    "O": ("ok", True), "u": ("back", True),
+}
+HELP = "arrows/wasd press  Enter ok  WASD/O long  u undo  q quit"
+LIT, DARK = (196, 232, 255), (6, 8, 12)
+
+
+def default_flash():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return os.path.join(base, "lenotre", "sim-flash")
+
+
+def add(sub):
+    p = sub.add_parser("sim", help="run the firmware on the desktop (the device simulator)",
+                       description=__doc__)
+    p.add_argument("--micropython", action="store_true",
+                   help="run the firmware under the MicroPython unix port (192 KB heap) "
+                        "instead of CPython")
+    p.add_argument("--flash", default=None,
+                   help="folder that is the simulated flash (default: %s)" % default_flash())
+    p.add_argument("--script", help="a button script to run headless (see docs/SIM.md)")
+    p.add_argument("--screenshots", help="folder for the PNGs of the script's `shot` lines")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    from lenotre.cli import UsageError
+    flash = args.flash or default_flash()
+    if args.screenshots and not args.script:
+        raise UsageError("--screenshots goes with --script")
+    if args.script:
+        try:
+            with open(args.script) as f:
+                lines = f.read().splitlines()
+        except OSError as exc:
+            raise UsageError("cannot read the script %s: %s" % (args.script, exc.strerror))
+        steps = parse_script(lines)  # all errors before the device starts
+        with SimDevice(flash, micropython=args.micropython) as dev:
+            return run_script(dev, steps, args.screenshots)
+    if not sys.stdin.isatty():
+        raise UsageError("the interactive simulator needs a terminal; use --script FILE")
+    with SimDevice(flash, micropython=args.micropython) as dev:
+        return interactive(dev)
+
+
+# ---- scripts ------------------------------------------------------------------------------
+def parse_script(lines):
+    # -> [(line number, verb, args)]; raises UsageError naming the line and what is allowed
+    from lenotre.cli import UsageError
+    steps = []
+    for no, raw in enumerate(lines, 1):
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        verb, rest = words[0], words[1:]
+        try:
+            if verb in BUTTONS:
+                n = int(rest[0]) if rest else 1
+                if len(rest) > 1 or n < 1:
+                    raise ValueError
+                steps.append((no, "press", (verb, n)))
+            elif verb == "long" and rest and rest[0] in BUTTONS and len(rest) <= 2:
+                steps.append((no, "long", (rest[0], int(rest[1]) if len(rest) > 1 else 650)))
+            elif verb == "wait" and len(rest) == 1 and int(rest[0]) >= 0:
+                steps.append((no, "wait", int(rest[0])))
+            elif verb == "shot" and len(rest) == 1:
+                steps.append((no, "shot", rest[0]))
+            elif verb == "expect" and rest:
+                steps.append((no, "expect", " ".join(rest)))
+            else:
+                raise ValueError
+        except ValueError:
+            raise UsageError("script line %d: %r is not a step; steps: BUTTON [N] (buttons: %s), "
+                             "long BUTTON [MS], wait MS, shot NAME, expect TEXT"
+                             % (no, raw.strip(), ", ".join(BUTTONS)))
+    return steps
+
+
+def run_script(dev, steps, shots):
+    from lenotre.cli import UsageError
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    dev.wait(30)
+    for no, verb, arg in steps:
+        if verb == "press":
+            dev.press(*arg)
+        elif verb == "long":
+            dev.long(*arg)
+        elif verb == "wait":
+            dev.wait(arg)
+        elif verb == "shot":
+            if shots:
+                frame, _ = dev.screen()
+                png.write(os.path.join(shots, arg + ".png"), frame, pixels=dev.pixels(),
+                          pixel_max=48)
+        elif verb == "expect":
+            texts = dev.screen()[1]
+            if not any(arg in t for t in texts):
+                raise UsageError("script line %d: expected %r on screen, it shows: %s"
+                                 % (no, arg, " | ".join(texts)))
+    frame, texts = dev.screen()
+    print(" | ".join(texts))
+    print("%d button presses; runtime %s" % (dev.presses, dev.runtime))
+    return 0
+
+
+# ---- the terminal -------------------------------------------------------------------------
+def render(frame, pixels, cap=48):
+    # Two OLED rows per text row with the upper half block: foreground the top pixel,
+    # background the bottom one. The NeoPixels follow as coloured discs.
+    out = []
+    for row in range(32):
+        y = 2 * row
+        line = []
+        prev = None
+        for x in range(128):
+            top = png.lit(frame, 128, x, y)
+            bottom = png.lit(frame, 128, x, y + 1)
+            if (top, bottom) != prev:
+                fg, bg = LIT if top else DARK, LIT if bottom else DARK
+                line.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % (fg + bg))
+                prev = (top, bottom)
+            line.append("\u2580")
+        out.append("".join(line) + "\x1b[0m")
+    leds = []
+    for rgb in pixels:
+        full = tuple(min(255, c * 255 // cap) for c in rgb)
+        leds.append("\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m" % full if any(rgb) else "\u25cb")
+    out.append("  ".join(leds))
+    return out
+
+
+def interactive(dev):
+    import termios
+    import tty
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    shown = None
+    try:
+        tty.setcbreak(fd)
+        sys.stdout.write("\x1b[2J\x1b[?25l")
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                key = os.read(fd, 8).decode(errors="ignore")
+                if key in ("q", "\x1b"):
+                    return 0
+                if key in KEYS:
+                    button, long = KEYS[key]
+                    dev.long(button) if long else dev.press(button)
+            else:
+                dev.wait(50)
+            frame, texts = dev.screen()
+            pixels = dev.pixels()
+            if (frame, pixels) != shown:
+                shown = (frame, pixels)
+                lines = render(frame, pixels) + ["", HELP]
+                sys.stdout.write("\x1b[H" + "\n".join(lines) + "\n")
+                sys.stdout.flush()
+    except SimError as exc:
+        print("\nthe simulated device stopped: %s" % exc)
+        return 1
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        sys.stdout.write("\x1b[?25h\x1b[0m\n")

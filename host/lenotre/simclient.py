@@ -1,0 +1,129 @@
+"""Drive the simulated device (firmware/simdevice.py) over its line protocol.
+
+The same client runs the firmware under CPython or under the MicroPython unix port with the
+Pico's heap; tests, `lenotre sim` and the benchmarks all press buttons through it."""
+import json
+import os
+import subprocess
+import sys
+
+from lenotre.toolchain import ROOT, tool
+
+BUTTONS = ("up", "down", "back", "next", "ok")
+PRESS_MS = 60  # held long enough to pass the debounce, short of a long press
+GAP_MS = 40
+LONG_MS = 650  # past Button.long_ms (500)
+
+
+class SimError(Exception):
+    pass
+
+
+class SimDevice:
+    def __init__(self, flash_dir, micropython=False, heap="192k"):
+        os.makedirs(flash_dir, exist_ok=True)
+        script = os.path.join(ROOT, "firmware", "simdevice.py")
+        if micropython:
+            cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
+        else:
+            cmd = [sys.executable, script, flash_dir]
+        self.runtime = "micropython" if micropython else "cpython"
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.presses = 0  # button presses (short or long) since start: the players' effort
+        self.log = []  # (button, kind) in order
+
+    def cmd(self, line):
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise SimError("the simulated device died: " + self._stderr())
+        out = []
+        while True:
+            reply = self.proc.stdout.readline()
+            if not reply:
+                raise SimError("the simulated device died during %r: %s"
+                               % (line, self._stderr()))
+            reply = reply.rstrip("\n")
+            if reply == "ok":
+                return out
+            if reply.startswith("error "):
+                raise SimError("%s: %s" % (line, reply[6:]))
+            out.append(reply)
+
+    def _stderr(self):
+        try:
+            self.proc.kill()
+            return self.proc.stderr.read()[-3000:]
+        except Exception:
+            return "(no stderr)"
+
+    def press(self, button, times=1):
+        for _ in range(times):
+            self._hold(button, PRESS_MS)
+            self.log.append((button, "press"))
+
+    def long(self, button, ms=LONG_MS):
+        self._hold(button, ms)
+        self.log.append((button, "long"))
+
+    def _hold(self, button, ms):
+        if button not in BUTTONS:
+            raise SimError("unknown button %r; buttons: %s" % (button, ", ".join(BUTTONS)))
+        self.cmd("down " + button)
+        self.cmd("wait %d" % ms)
+        self.cmd("up " + button)
+        self.cmd("wait %d" % GAP_MS)
+        self.presses += 1
+
+    def wait(self, ms):
+        self.cmd("wait %d" % ms)
+
+    def screen(self):
+        # -> (framebuffer bytes, [strings on screen])
+        frame, texts = b"", []
+        for line in self.cmd("screen"):
+            if line.startswith("frame "):
+                frame = bytes.fromhex(line[6:])
+            elif line.startswith("text "):
+                texts = json.loads(line[5:])
+        return frame, texts
+
+    def text(self):
+        return " | ".join(self.screen()[1])
+
+    def pixels(self):
+        for line in self.cmd("pixels"):
+            if line.startswith("pixels "):
+                raw = bytes.fromhex(line[7:])
+                return [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+        raise SimError("no pixels reply")
+
+    def stats(self):
+        # -> {"clipped": n, "frames": n, "alloc": n}
+        for line in self.cmd("stats"):
+            if line.startswith("stats "):
+                w = line.split()[1:]
+                return {w[i]: int(w[i + 1]) for i in range(0, len(w), 2)}
+        raise SimError("no stats reply")
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.cmd("quit")
+            except SimError:
+                pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

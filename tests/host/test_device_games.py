@@ -1,0 +1,110 @@
+"""Whole games at the simulated box, played only through its five buttons, on CPython and on
+the MicroPython unix port with the Pico's 192 KB heap.
+
+The plan is a game of the desktop simulation (real gardens, real claims and area reports);
+the player reads the screen and presses buttons. Afterwards the journal on the simulated
+flash must replay, with the rules core, to the plan's scores."""
+import os
+import sys
+
+import pytest
+
+from lenotre.simclient import SimDevice
+from lenotre.simplay import Player, plan_of
+from shared_rules.versailles.game import Game
+from shared_rules.versailles.simulate import play
+
+RUNTIMES = ["cpython", "micropython"]
+GAMES = [(2, 3), (4, 11), (5, 7)]  # (players, seed of the planned game)
+
+
+def journal(flash):
+    import store  # the firmware's own store, read on the desktop
+    s = store.Store(flash)
+    ids = [gid for gid, _ in s.games()]
+    assert len(ids) == 1
+    return s, ids[0]
+
+
+def capped(rgb, cap=48):
+    # The strip never goes past the cap; the hue stays: the largest channel is at the cap,
+    # the channels keep their order and black stays black.
+    return max(rgb) == cap
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_whole_game_through_buttons(tmp_path, runtime, players, seed):
+    plan = play(seed, players)
+    flash = str(tmp_path / "flash")
+    with SimDevice(flash, micropython=runtime == "micropython") as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.play(plan.log)
+        names = p.names
+        # The winner screen: who won and by how much, as the rules core says.
+        texts = dev.screen()[1]
+        winners = plan.outcome.winners
+        assert texts[0] == ("Shared victory" if plan.outcome.shared else "Winner")
+        assert names[winners[0]][:7] in texts
+        if not plan.outcome.tiebreak:
+            assert "%d points" % max(plan.totals()) in texts
+        # Token pixels glow in the holder's colour; unclaimed ones are dark.
+        px = dev.pixels()
+        for t in range(5):
+            h = plan.holders[t]
+            if h < 0:
+                assert px[t] == (0, 0, 0)
+            else:
+                assert capped(px[t]), (t, px[t])
+        assert dev.stats()["clipped"] == 0  # no text ran off any screen
+        dev.press("ok")
+        assert "New game" in dev.screen()[1]
+    s, gid = journal(flash)
+    events = s.events(gid)
+    assert s.finished(gid) and not s.synced(gid)
+    game = Game.replay(events)
+    assert game.phase == "over"
+    assert game.players == names
+    assert game.totals() == plan.totals()
+    assert game.scores == plan.scores
+    assert game.holders == plan.holders and game.outcome.winners == winners
+    # The journal holds exactly the plan's actions (the box's own seed and Ludwig aside).
+    assert plan_of(events) == plan_of(plan.log)
+    if players == 2:
+        assert all("ludwig" in ev for ev in events if ev["e"] == "round")
+
+
+def test_screens_along_a_two_player_game(tmp_path):
+    # What a player sees at a few points, and the pixels with it (CPython runtime).
+    plan = play(5, 2)
+    steps = plan_of(plan.log)
+    with SimDevice(str(tmp_path / "flash")) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(2)
+        texts = dev.screen()[1]
+        assert texts[0] == "Stage 1 Round 1" and "ok  enter cards" in texts
+        dev.press("ok")
+        texts = dev.screen()[1]
+        assert texts[0] == "R1 Orange's card"
+        ludwig = int(texts[1].split()[-1])
+        assert texts[1] == "Ludwig plays %2d" % ludwig
+        px = dev.pixels()
+        assert capped(px[6]) and px[6][2] == 0  # Ludwig's pixel: amber
+        assert px[7][0] == max(px[7]) and capped(px[7])  # status: Orange's turn
+        dev.press("back")
+        cards = steps[0][1]
+        p.play_round(cards)
+        texts = dev.screen()[1]
+        assert texts[0] == "S1 R1: place" and "ok:R2  >:token" in texts
+        lines = texts[1:4]
+        order = sorted([(cards[0], "Orange"), (cards[1], "Purple"), (ludwig, "Ludwig")])
+        for i, (card, name) in enumerate(order):
+            assert lines[i].split()[:3] == [str(i + 1), name, str(card)]
+            assert lines[i].endswith(" out") == (name == "Ludwig")
+        # Undo the round with a long press on back: the hub is at round 1 again.
+        dev.long("back")
+        texts = dev.screen()[1]
+        assert texts[0] == "Stage 1 Round 1"
+        assert "Undone: round" in texts

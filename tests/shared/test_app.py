@@ -1,0 +1,144 @@
+# The app on the simulated hardware, in-process, on CPython and on MicroPython: resume after a
+# restart or a torn write, boot skip, a full flash, and an idle loop that allocates nothing.
+import gc
+import sys
+
+from support import scratch
+
+import app as appmod
+import store
+from app import App
+from hal import sim
+
+
+def _press(h, a, button, ms=60):
+    h.pins[button].level = 0
+    _run(h, a, ms)
+    h.pins[button].level = 1
+    _run(h, a, 40)
+
+
+def _run(h, a, ms):
+    for _ in range(ms // 10):
+        h.clock.advance(10)
+        a.step()
+
+
+def _texts(h):
+    return h.display.shown_texts
+
+
+def _new_game(h, a, players=3):
+    _press(h, a, "ok")  # New game
+    for _ in range(players - 2):
+        _press(h, a, "up")
+    _press(h, a, "ok")
+    for _ in range(players):
+        _press(h, a, "ok")
+    _press(h, a, "ok")  # start
+    assert _texts(h)[0] == "Stage 1 Round 1", _texts(h)
+
+
+def _round(h, a, players):
+    _press(h, a, "ok")
+    for p in range(players):
+        _press(h, a, "up", 60 if p else 700)  # Orange holds: a jump of ten
+        _press(h, a, "ok")
+
+
+def _boot(flash):
+    h = sim.build(flash)
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def test_resumes_exactly_where_it_was_after_a_restart():
+    flash = scratch("app_resume")
+    h, a = _boot(flash)
+    _new_game(h, a)
+    _round(h, a, 3)
+    _round(h, a, 3)
+    before = _texts(h)
+    assert before[0] == "S1 R2: place"
+    h2, a2 = _boot(flash)  # power off, power on
+    assert _texts(h2) == before
+    assert a2.game.round == 2 and a2.game.players == ["Orange", "Purple", "Cyan"]
+
+
+def test_torn_last_record_is_dropped_and_the_game_goes_on():
+    flash = scratch("app_torn")
+    h, a = _boot(flash)
+    _new_game(h, a)
+    _round(h, a, 3)
+    gid = a.gid
+    size = a.store.size(gid)
+    _round(h, a, 3)
+    full = a.store.read_from(gid, 0, a.store.size(gid))
+    # Power cut halfway through writing round 2's record: only its first bytes reached flash.
+    cut = size + (len(full) - size) // 2
+    name = flash + "/" + [n for n in __import__("os").listdir(flash) if n.endswith(".log")][0]
+    with open(name, "wb") as f:
+        f.write(full[:cut])
+    h2, a2 = _boot(flash)
+    assert a2.game.round == 1 and _texts(h2)[0] == "S1 R1: place"
+    _round(h2, a2, 3)  # and the game continues
+    assert a2.game.round == 2
+    assert len(a2.store.events(gid)) == 3
+
+
+def test_holding_a_button_at_boot_skips_the_app():
+    h = sim.build(scratch("app_skip"))
+    h.pins["back"].level = 0
+    h.keypad.poll(h.clock.ticks_ms())
+    assert appmod.start(h, forever=False) is None
+    h.pins["back"].level = 1
+    h.keypad.poll(h.clock.ticks_ms() + 50)
+    assert appmod.start(h, forever=False) is not None
+
+
+def test_full_flash_says_so_and_keeps_the_game():
+    flash = scratch("app_full")
+    h = sim.build(flash)
+    h.store = store.Store(flash, capacity=store.RESERVE + 250)
+    a = App(h)
+    a.step()
+    _new_game(h, a)
+    rounds = 0
+    while rounds < 7:
+        _round(h, a, 3)
+        if _texts(h)[0] == "Not allowed":
+            break
+        rounds += 1
+    assert rounds < 7, "the capacity never ran out"
+    said = " ".join(_texts(h))
+    assert "full" in said and "sync" in said, said
+    # Nothing acknowledged was lost: the journal holds every round the hub showed.
+    _press(h, a, "ok")
+    assert a.game.round == rounds
+    assert len(a.store.events(a.gid)) == 1 + rounds
+    # A new game cannot start either; the menu says why instead of crashing.
+    a.home()
+    _press(h, a, "down")  # past "Resume game"
+    _press(h, a, "ok")
+    _press(h, a, "ok")  # leave the running game? yes
+    _press(h, a, "ok")  # 2 players
+    _press(h, a, "ok")  # colours
+    _press(h, a, "ok")
+    assert _texts(h)[0] == "Start Versailles"
+    _press(h, a, "ok")
+    assert _texts(h)[0] == "Not allowed", _texts(h)
+
+
+def test_idle_loop_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return  # gc.mem_alloc is MicroPython's
+    h, a = _boot(scratch("app_idle"))
+    _new_game(h, a)
+    _run(h, a, 2000)  # let the toast and everything else settle
+    gc.collect()
+    before = gc.mem_alloc()
+    for _ in range(1000):
+        h.clock.advance(10)
+        a.step()
+    assert gc.mem_alloc() == before, gc.mem_alloc() - before
