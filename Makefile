@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench diagram clean
+.PHONY: run test bench diagram screens clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/lenotre simulate --games 20 --players 2 --seed 1
+	$(BIN)/lenotre sim
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -22,6 +22,8 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/device.py
+	$(BIN)/python bench/journal_size.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
@@ -29,3 +31,7 @@ clean:
 # Regenerate the wiring diagram and the guide's tables from hardware/pinout.json.
 diagram: $(STAMP)
 	$(BIN)/python hardware/make_diagram.py
+
+# Regenerate the README's screenshots from the simulator's demo game.
+screens: $(STAMP)
+	$(BIN)/python docs/screens/make.py

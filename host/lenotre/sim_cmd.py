@@ -6,6 +6,7 @@ screenshots to --screenshots DIR. The simulated flash is a folder, so games surv
 import os
 import select
 import sys
+import tempfile
 
 from lenotre import png
 from lenotre.simclient import BUTTONS, SimDevice, SimError
@@ -54,10 +55,51 @@ def run(args):
         steps = parse_script(lines)  # all errors before the device starts
         with SimDevice(flash, micropython=args.micropython) as dev:
             return run_script(dev, steps, args.screenshots)
-    if not sys.stdin.isatty():
-        raise UsageError("the interactive simulator needs a terminal; use --script FILE")
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("No terminal to play in: here is a whole demo game played through the buttons "
+              "(lenotre sim --script FILE runs your own).")
+        with tempfile.TemporaryDirectory() as scratch, SimDevice(
+                scratch, micropython=args.micropython) as dev:
+            demo(dev, lambda name: print_screen(dev, name))
+        return 0
     with SimDevice(flash, micropython=args.micropython) as dev:
         return interactive(dev)
+
+
+def demo(dev, show, seed=3):
+    # A 2-player game of the desktop simulation, played through the buttons; show(name) at
+    # the moments a player looks: the menu, a placement, a card, a token, areas, the end.
+    from lenotre.simplay import Player
+    from shared_rules.versailles.simulate import play
+    dev.wait(30)
+    show("home")
+    seen = set()
+
+    def moment(kind, presses):
+        texts = dev.screen()[1]
+        if kind == "round" and "placement" not in seen:
+            seen.add("placement")
+            show("placement")
+            dev.press("ok")
+            show("card")
+            dev.press("back")
+        elif kind == "claim" and "token" not in seen:
+            seen.add("token")
+            show("token")
+        elif kind == "areas" and "areas" not in seen and texts[0].endswith("1/6"):
+            seen.add("areas")
+            show("areas")
+        elif kind == "scoreboard" and "Final scores" in texts:
+            show("scores")
+    Player(dev).play(play(seed, 2).log, moment)
+    show("winner")
+    return dev.presses
+
+
+def print_screen(dev, name):
+    frame, texts = dev.screen()
+    print("\n%s: %s" % (name, " | ".join(texts)))
+    print("\n".join(render(frame, dev.pixels())))
 
 
 # ---- scripts ------------------------------------------------------------------------------

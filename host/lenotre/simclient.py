@@ -20,15 +20,22 @@ class SimError(Exception):
 
 
 class SimDevice:
-    def __init__(self, flash_dir, micropython=False, heap="192k"):
+    def __init__(self, flash_dir, micropython=False, heap="192k", compiled=None):
+        # compiled: a folder built by toolchain.build() - MicroPython then loads the .mpy
+        # files as the Pico does, instead of compiling the sources at boot.
         os.makedirs(flash_dir, exist_ok=True)
+        flash_dir = os.path.abspath(flash_dir)
         script = os.path.join(ROOT, "firmware", "simdevice.py")
-        if micropython:
+        env = None
+        if compiled:
+            env = dict(os.environ, MICROPYPATH=os.path.abspath(compiled))
+            cmd = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simdevice", flash_dir]
+        elif micropython:
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
         else:
             cmd = [sys.executable, script, flash_dir]
-        self.runtime = "micropython" if micropython else "cpython"
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE,
+        self.runtime = "micropython" if micropython or compiled else "cpython"
+        self.proc = subprocess.Popen(cmd, cwd=compiled or ROOT, env=env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, bufsize=1)
         self.presses = 0  # button presses (short or long) since start: the players' effort

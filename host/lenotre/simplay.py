@@ -121,11 +121,16 @@ class Player:
             dev.press("ok")
         self.expect("Final scores" if stage == 2 else "Stage 1 scores")
 
-    def play(self, events):
+    def play(self, events, after_step=None):
         # Every step of a plan, then past the scoreboards back to the hub or the menu.
+        # after_step(kind, presses spent on it) is called after each, for the figures.
         steps = plan_of(events)
+        spent = self.dev.presses
         self.new_game(len(events[0]["players"]))
+        if after_step:
+            after_step("setup", self.dev.presses - spent)
         for kind, payload in steps:
+            spent = self.dev.presses
             if kind == "round":
                 self.play_round(payload)
             elif kind == "claim":
@@ -134,6 +139,10 @@ class Player:
                 self.report(*payload)
             else:
                 self.score(payload)
+                if after_step:
+                    after_step("scoreboard", 0)  # a moment to look at it
                 self.dev.press("ok")  # leave the scoreboard
+            if after_step:
+                after_step(kind, self.dev.presses - spent)
         return steps
 

