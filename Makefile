@@ -11,6 +11,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	# MicroPython's Pico stubs go beside the venv, not in it: they shadow time, os, select.
+	$(BIN)/python -m pip install -q --upgrade --target $(VENV)/typings \
+		'micropython-rp2-rpi_pico-stubs==1.29.0.post1'
 	touch $(STAMP)
 
 run: $(STAMP)

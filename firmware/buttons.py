@@ -27,7 +27,7 @@ try:
     from time import ticks_diff as _ticks_diff
 except ImportError:  # CPython: plain ints that never wrap
 
-    def _ticks_diff(a, b):
+    def _ticks_diff(a, b):  # type: ignore[no-redef]
         return a - b
 
 

@@ -123,7 +123,7 @@ class Device:
             b = bytearray(3 * len(shown))
             for i in range(len(shown)):
                 b[3 * i], b[3 * i + 1], b[3 * i + 2] = shown[i]
-            self.out("pixels " + binascii.hexlify(b).decode())
+            self.out("pixels " + binascii.hexlify(bytes(b)).decode())
         elif cmd == "stats":
             # Texts cut at the screen's edge (0 on a good screen), frames shown, and the
             # live heap after a collection (MicroPython; 0 on CPython).

@@ -346,7 +346,7 @@ class Store:
         # reserve; never an unsynced game nor a damaged pack. A pack of synced games goes;
         # one with unsynced games too is rewritten without the synced (using the reserve).
         # -> the ids deleted.
-        deleted = []
+        deleted = []  # type: list[int]
         if self.free_bytes() >= needed + RESERVE:
             return deleted
         cands = []
@@ -440,7 +440,7 @@ class Store:
     def events(self, gid):
         # -> the game's events (END left out). A cut last record is dropped for good; damage
         # in the middle raises CorruptJournal (see recover).
-        evs = []
+        evs = []  # type: list[dict]
         if gid in self._logs:
             self._check(gid, evs)
             return evs

@@ -17,7 +17,7 @@ class App:
         self.keypad = hal.keypad
         self.pixels = hal.pixels
         self.store = hal.store
-        self.stack = []
+        self.stack = []  # type: list
         self.game = None
         self.gid = None
         self.toast = None
@@ -65,8 +65,10 @@ class App:
         px = self.pixels
         g = self.game
         for t in range(5):
-            h = g.holders[t] if g is not None else -1
-            self._set(self._token_px[t], rgb_of(g.players[h]) if h >= 0 else TOKEN_OFF)
+            rgb = TOKEN_OFF
+            if g is not None and g.holders[t] >= 0:
+                rgb = rgb_of(g.players[g.holders[t]])
+            self._set(self._token_px[t], rgb)
         stage_color = OFF
         if g is not None and g.phase != OVER:
             stage_color = ROUND_COLORS[g.stage - 1]
@@ -134,6 +136,7 @@ class App:
     def record(self, event):
         # Validate (the rules core), then journal (flushed), then show. -> True if recorded.
         g = self.game
+        assert g is not None, "no game to record into"
         try:
             g.push(event)
         except RulesError as exc:

@@ -97,7 +97,7 @@ def hint(d, s):
 
 
 class Screen:
-    status = None  # a player's colour for the status pixel, or None
+    status = None  # type: str | None  # a player's colour for the status pixel
 
     def __init__(self, app):
         self.app = app

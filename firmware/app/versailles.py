@@ -91,8 +91,9 @@ class CardEntry(ui.Screen):
     def draw(self, d):
         g = self.app.game
         ui.title(d, "R%d %s's card" % (g.round + 1, short(self.status)))
-        if self.ludwig:
-            ui.put(d, "Ludwig plays %2d" % self.ludwig, 0, 12)
+        lc = self.ludwig
+        if lc:
+            ui.put(d, "Ludwig plays %2d" % lc, 0, 12)
         ui.big_center(d, str(self.entry.value), 26, 3)
         ui.hint(d, "hold:10 ok back")
 
@@ -107,10 +108,11 @@ class CardEntry(ui.Screen):
                 return
             preview = self.ludwig
             if app.record({"e": "round", "cards": self.cards}):
-                lc = app.game.rounds[-1][2][-1] if app.game.ludwig else None
                 app.show_game()
-                if preview and lc != preview:
-                    app.say("Ludwig swaps->%d" % lc)
+                g = app.game
+                if preview and g.rounds[-1][2][-1] != preview:
+                    # a player showed Ludwig's card: he played his next spare instead
+                    app.say("Ludwig swaps->%d" % g.rounds[-1][2][-1])
         elif button == ui.BACK and kind == ui.PRESS:
             if self.cards:
                 self.cards.pop()
@@ -130,7 +132,7 @@ class Claim(ui.Screen):
         self.t = 0
         order = g.distribution() if g.rounds else [(0, 0, 0)]
         self.p = order[0][0] if order[0][0] < g.n else order[1][0]
-        self.entry = None
+        self.entry = NumberEntry(4, 4, 4)  # the size step replaces it
 
     def draw(self, d):
         g = self.app.game

@@ -1,0 +1,15 @@
+# The hardware bundle the app is given: every device behind a small object, so the same app
+# runs on the Pico (hal.pico), in the simulator and in tests (hal.sim).
+
+
+class Hal:
+    def __init__(self, board, clock, keypad, display, pixels, store, buzzer=None,
+                 entropy=None):
+        self.board = board
+        self.clock = clock  # ticks_ms, ticks_diff, sleep_ms
+        self.keypad = keypad
+        self.display = display
+        self.pixels = pixels
+        self.store = store
+        self.buzzer = buzzer  # beep(freq_hz, ms), or None
+        self.entropy = entropy  # -> a fresh seed, or None for os.urandom

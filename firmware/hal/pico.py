@@ -11,9 +11,7 @@ from machine import I2C, PWM, Pin, Timer
 from neopixel import NeoPixel
 from pixels import Pixels
 
-
-class Hal:
-    pass
+from hal import Hal
 
 
 class Buzzer:
@@ -22,7 +20,7 @@ class Buzzer:
     def __init__(self, pin):
         self._pwm = PWM(Pin(pin))
         self._pwm.duty_u16(0)
-        self._timer = Timer()
+        self._timer = Timer(-1)  # a virtual timer: no hardware timer is tied up
         self._stop = self._off  # bound once: the timer callback must not allocate
 
     def beep(self, freq_hz, ms):
@@ -36,15 +34,12 @@ class Buzzer:
 
 def build(pinout="pinout.json", root="/data"):
     b = board.load(pinout)
-    h = Hal()
-    h.board = b
-    h.clock = time  # ticks_ms, ticks_diff, ticks_add, sleep_ms
     # machine.Pin objects are callables returning the level: the keypad reads them directly.
-    h.keypad = Keypad(tuple(Pin(b.buttons[r], Pin.IN, Pin.PULL_UP) for r in board.BUTTONS),
-                      time.ticks_diff)
+    keypad = Keypad(tuple(Pin(b.buttons[r], Pin.IN, Pin.PULL_UP) for r in board.BUTTONS),
+                    time.ticks_diff)
     i2c = I2C(b.i2c_id, sda=Pin(b.i2c_sda), scl=Pin(b.i2c_scl), freq=b.i2c_freq)
     try:
-        h.display = SSD1306(i2c, b.oled_addr, b.oled_width, b.oled_height)
+        display = SSD1306(i2c, b.oled_addr, b.oled_width, b.oled_height)
     except OSError as e:
         raise OSError("no OLED answers at I2C%d address 0x%02X (SDA GP%d, SCL GP%d): %s"
                       % (b.i2c_id, b.oled_addr, b.i2c_sda, b.i2c_scl, e))
@@ -52,9 +47,7 @@ def build(pinout="pinout.json", root="/data"):
     o = b.pixel_order
     # NeoPixel.ORDER gives, for R, G, B, W, the byte slot on the wire: GRB -> (1, 0, 2, 3)
     strip.ORDER = (o.index("R"), o.index("G"), o.index("B"), 3)
-    h.pixels = Pixels(strip, b.pixel_roles, b.pixel_cap)
-    h.buzzer = Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None
     import store  # late: only the app's boot needs the journal, not a hardware check
 
-    h.store = store.Store(root)
-    return h
+    return Hal(b, time, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
+               store.Store(root), Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None)

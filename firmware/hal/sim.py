@@ -11,9 +11,7 @@ import board
 from buttons import Keypad
 from pixels import Pixels
 
-
-class Hal:
-    pass
+from hal import Hal
 
 
 class SimPin:
@@ -152,22 +150,24 @@ def find_pinout():
     return "pinout.json"  # board.load names it in its error
 
 
-def build(flash_dir, pinout=None):
-    b = board.load(pinout or find_pinout())
-    h = Hal()
-    h.board = b
-    h.clock = c = SimClock()
-    h.pins = {}
-    for r in board.BUTTONS:
-        h.pins[r] = SimPin()
-    h.keypad = Keypad(tuple(h.pins[r] for r in board.BUTTONS), c.ticks_diff)
-    h.display = SimDisplay(b.oled_width, b.oled_height)
-    h.strip = SimStrip(b.pixel_count)
-    h.pixels = Pixels(h.strip, b.pixel_roles, b.pixel_cap)
-    h.buzzer = SimBuzzer(c) if b.buzzer_pin is not None else None
-    # New games get seeds from the virtual clock: a script replays to the same games.
-    h.entropy = lambda: 20171 + c.now
-    import store  # late, as in hal.pico
+class SimHal(Hal):
+    # The bundle, plus the handles the simulator drives: pins by role and the LED strip.
+    def __init__(self, b, flash_dir):
+        import store  # late, as in hal.pico
 
-    h.store = store.Store(flash_dir)
-    return h
+        c = SimClock()
+        self.pins = {}
+        for r in board.BUTTONS:
+            self.pins[r] = SimPin()
+        self.strip = SimStrip(b.pixel_count)
+        Hal.__init__(self, b, c, Keypad(tuple(self.pins[r] for r in board.BUTTONS),
+                                        c.ticks_diff),
+                     SimDisplay(b.oled_width, b.oled_height),
+                     Pixels(self.strip, b.pixel_roles, b.pixel_cap), store.Store(flash_dir),
+                     SimBuzzer(c) if b.buzzer_pin is not None else None,
+                     # new games get seeds from the virtual clock: a script replays alike
+                     lambda: 20171 + c.now)
+
+
+def build(flash_dir, pinout=None):
+    return SimHal(board.load(pinout or find_pinout()), flash_dir)

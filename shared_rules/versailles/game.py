@@ -187,7 +187,7 @@ class Game:
     def _start_stage(self):
         self.round = 0
         self.phase = PLAY
-        self.reports = [None] * self.n
+        self.reports = [None] * self.n  # type: list  # per player: 6 sizes once reported
         self.seen = bytearray(CARDS + 1)  # cards the players revealed this stage
         # Ludwig's face-down deck: the first 10 cards of a seeded shuffle; the rest are spares.
         self.pool = Rng(derive(self.seed, self.stage)).shuffle(bytearray(range(1, CARDS + 1)))
