@@ -55,6 +55,9 @@ class Areas(ui.Screen):
         app = self.app
         if self.entry.key(button, kind):
             return
+        if button == ui.BACK and kind == ui.LONG:
+            app.undo()  # e.g. the previous player's report
+            return
         if button == ui.OK and kind == ui.PRESS:
             self.sizes[self.k] = self.entry.value
             if self.k < len(AREA_KINDS) - 1:
@@ -94,9 +97,12 @@ class Scoreboard(ui.Screen):
         ui.hint(d, "ok")
 
     def key(self, button, kind):
+        app = self.app
+        if button == ui.BACK and kind == ui.LONG and self.g is app.game:
+            app.undo()  # takes the scoring back
+            return
         if kind != ui.PRESS or button not in (ui.OK, ui.BACK):
             return
-        app = self.app
         app.pop()
         if self.final and button == ui.OK and self.g.outcome is not None:
             app.push(Winner(app, self.g))
@@ -131,11 +137,10 @@ def explain(g):
     top = max(o.totals)
     if not o.tiebreak:
         return ["%d points" % top]
-    tied = ", ".join(short(g.players[p]) for p in o.tied)
-    lines = ["Tie at %d:" % top]
-    lines.extend(ui.wrap(tied)[:1])
+    lines = ["Tie at %d points" % top]
+    lines.extend(ui.wrap(", ".join(short(g.players[p]) for p in o.tied))[:1])
+    if o.shared:
+        return lines + ["same largest", "area: %d" % o.largest[o.winners[0]]]
     lines.append("largest area:")
     lines.append(" ".join("%s %d" % (g.players[p][:3], o.largest[p]) for p in o.tied)[:16])
-    if o.shared:
-        lines[0] = "Tie at %d, also" % top
-    return lines[:4]
+    return lines

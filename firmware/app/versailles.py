@@ -156,6 +156,9 @@ class Claim(ui.Screen):
         g = app.game
         if self.step == 2 and self.entry.key(button, kind):
             return
+        if button == ui.BACK and kind == ui.LONG:
+            app.undo()
+            return
         if button in (ui.UP, ui.DOWN) and kind != ui.LONG:
             step = 1 if button == ui.DOWN else -1
             if self.step == 0:

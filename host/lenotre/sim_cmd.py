@@ -36,7 +36,7 @@ def add(sub):
                         "instead of CPython")
     p.add_argument("--flash", default=None,
                    help="folder that is the simulated flash (default: %s)" % default_flash())
-    p.add_argument("--script", help="a button script to run headless (see docs/SIM.md)")
+    p.add_argument("--script", help="a button script to run headless (format: README, 'The simulator')")
     p.add_argument("--screenshots", help="folder for the PNGs of the script's `shot` lines")
     p.set_defaults(run=run)
 

@@ -142,3 +142,40 @@ def test_idle_loop_allocates_nothing():
         h.clock.advance(10)
         a.step()
     assert gc.mem_alloc() == before, gc.mem_alloc() - before
+
+
+def test_winner_screen_explains_the_tie_break():
+    # "In case of a tie, the winner is the player among those tied who has the single
+    # largest garden area ... If this still results in a tie, the tied players share".
+    from shared_rules.versailles.game import Game
+    from app.scoring import Winner
+    h, a = _boot(scratch("app_tie"))
+    g = Game(["Orange", "Purple", "Cyan"], 1)
+    for stage in (1, 2):
+        for r in range(7):
+            g.play_round([3 * r + 1, 3 * r + 2, 3 * r + 3])
+        g.report_areas(0, [3, 3, 0, 0, 0, 0])
+        g.report_areas(1, [0, 0, 3, 3, 0, 0])
+        g.report_areas(2, [2, 0, 0, 0, 3, 0] if stage == 1 else [2, 1, 0, 0, 3, 0])
+        g.score()
+    assert g.outcome.tiebreak and g.outcome.winners == [0, 1] and g.outcome.shared
+    a.push(Winner(a, g))
+    a.redraw()
+    said = _texts(h)
+    assert said[0] == "Shared victory"
+    assert "Tie at 12 points" in said and "Orange, Purple" in said
+    assert "same largest" in said and "area: 3" in said
+    # A tie the single largest area decides: Purple's 10 beats Orange's 9.
+    from shared_rules.versailles.scoring import outcome
+
+    class Finished:
+        players = ["Orange", "Purple", "Cyan"]
+    g = Finished()
+    g.outcome = outcome([50, 50, 40], [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0],
+                                       [12, 0, 0, 0, 0, 0]])
+    a.pop()
+    a.push(Winner(a, g))
+    a.redraw()
+    said = _texts(h)
+    assert said[0] == "Winner" and "Purple" in said
+    assert "largest area:" in said and "Ora 9 Pur 10" in said
