@@ -21,7 +21,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
-	$(BIN)/micropython -X heapsize=192k tests/run_shared.py
+	$(BIN)/python tests/run_mpy.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/simulate.py
