@@ -32,7 +32,7 @@ class Buzzer:
         self._pwm.duty_u16(0)
 
 
-def build(pinout="pinout.json", root="/data"):
+def build(pinout="pinout.json", root="data"):
     b = board.load(pinout)
     # machine.Pin objects are callables returning the level: the keypad reads them directly.
     keypad = Keypad(tuple(Pin(b.buttons[r], Pin.IN, Pin.PULL_UP) for r in board.BUTTONS),
