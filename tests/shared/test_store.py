@@ -8,6 +8,7 @@ import os
 
 from support import mentions, raises, rmtree, scratch
 
+import packs
 import store
 from shared_rules.codec import decode, encode
 from shared_rules.versailles.game import Game
@@ -261,14 +262,14 @@ def test_a_full_flash_keeps_every_game():
 def test_make_room_deletes_synced_finished_games_oldest_first():
     root = _fresh(4)
     logs = [_log(10 + i, 2) for i in range(4)]
-    pack_bytes = store.PACK_BYTES
-    store.PACK_BYTES = 1  # a pack per game, to see the order
+    pack_bytes = packs.PACK_BYTES
+    packs.PACK_BYTES = 1  # a pack per game, to see the order
     try:
         s = Store(root)
         for log in logs:
             _record_game(s, log, finish=True)
     finally:
-        store.PACK_BYTES = pack_bytes
+        packs.PACK_BYTES = pack_bytes
     assert _files(root) == ["p0001.pak", "p0002.pak", "p0003.pak", "p0004.pak"]
     s.new_game(logs[0][0])  # game 5 runs
     s.mark_synced(5)

@@ -1,0 +1,82 @@
+# The store's ground floor (docs/FIRMWARE.md, "Store"): its base errors, the flash's sizes and
+# the few file calls every part of it writes with. On littlefs a rename is atomic and a flushed,
+# closed file is on flash: a write is whole once the call returns, and a temp file renamed
+# over the real one leaves the old file whole until then.
+import os
+
+BLOCK = 4096  # littlefs block on the Pico's flash
+RESERVE = 2 * BLOCK  # new records stop here: the rest is for recovery, filing and sync marks
+CHUNK = 256  # read size: the Pico's heap is small and fragments
+ENOSPC = 28
+FULL = "flash full: sync the box with `lenotre sync` to free space; no game was lost"
+
+
+class StoreError(Exception):
+    pass
+
+
+class StoreFull(StoreError):
+    pass
+
+
+def full(exc):
+    return StoreFull(FULL) if exc.args and exc.args[0] == ENOSPC else exc
+
+
+def room(free, n):
+    # StoreFull unless n more bytes fit; free: the store's free_bytes. For the store's own
+    # work, which may use the reserve.
+    if free() < n:
+        raise StoreFull(FULL)
+
+
+def size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return 0
+
+
+def copy(src, dst, n):
+    while n > 0:
+        b = src.read(min(CHUNK, n))
+        if not b:
+            break
+        dst.write(b)
+        n -= len(b)
+
+
+def add(path, data):
+    f = open(path, "ab")
+    try:
+        f.write(data)
+        f.flush()
+    finally:
+        f.close()
+
+
+def remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def write(folder, stem, final, chunks, src=None, n=0):
+    # Writes folder/stem.tmp (chunks, or src's first n bytes), flushes, closes and renames it to
+    # folder/final (None: the caller does): until that atomic rename the old file is whole.
+    tmp = folder + stem + ".tmp"
+    try:
+        with open(tmp, "wb") as f:
+            if src:
+                with open(src, "rb") as s:
+                    copy(s, f, n)
+            else:
+                for c in chunks:
+                    f.write(c)
+            f.flush()
+    except OSError as exc:
+        remove(tmp)
+        raise full(exc)
+    if final:
+        os.rename(tmp, folder + final)

@@ -1,0 +1,176 @@
+# Finished games filed in packs (docs/FIRMWARE.md, "Store"). p0003.pak holds games one after
+# the other: a header record {"g": id, "n": bytes}, then the journal's bytes unchanged, so a
+# game's bytes and sync offsets are the same in its .log and in its pack. littlefs gives every
+# file whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs of up to 16 blocks
+# 536 (bench/journal_size.py). A pack only grows, but for a rewrite without its synced games
+# (temp, then rename); bytes no header explains seal it: it takes no more games, never goes.
+import os
+
+from flash import BLOCK, CHUNK, RESERVE, StoreError, copy, full, remove, room, size
+from journal import parse, record
+
+# A pack takes a game while it stays within 16 blocks less littlefs's skip-list pointers
+# (~104 bytes): a full pack wastes half a game, not most of a block.
+PACK_BYTES = 16 * BLOCK - 256
+HEAD_MAX = 64  # a pack header record is ~35 bytes
+
+
+def same(path, where):
+    # Is the journal at `path` byte for byte the body filed at `where` (pack path, offset,
+    # bytes)?
+    with open(path, "rb") as a, open(where[0], "rb") as b:
+        b.seek(where[1])
+        left = where[2]
+        while left > 0:
+            x = a.read(min(CHUNK, left))
+            if not x or x != b.read(len(x)):
+                return False
+            left -= len(x)
+        return not a.read(1)
+
+
+class Packs:
+    def __init__(self, folder, problems, free):
+        # problems: the store's list, told what was kept aside; free: its free_bytes
+        self.dir = folder
+        self.problems = problems
+        self.free = free
+        self.index = {}  # pack no -> flat [id, body offset, bytes, id, ...]
+        self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
+
+    def _path(self, no):
+        return self.dir + "p%04d.pak" % no
+
+    def scan(self, no):
+        # Reads pack no's headers into the index: -> the highest game id in it, 0 if none
+        path = self._path(no)
+        end = size(path)
+        e = []
+        pos = top = 0
+        with open(path, "rb") as f:
+            while pos < end:
+                f.seek(pos)
+                head = f.read(HEAD_MAX)
+                i = head.find(b"\n") + 1
+                try:
+                    v = parse(head[:i])
+                    g, n = v["g"], v["n"]
+                except Exception:
+                    break
+                if pos + i + n > end:
+                    break
+                e += [g, pos + i, n]
+                top = max(top, g)
+                pos += i + n
+        self.index[no] = e
+        if pos < end:
+            # A cut while filing (the journal was kept) or damage: seal the pack, keep it.
+            self.damaged.add(no)
+            self.problems.append("p%04d.pak: %d unreadable bytes after byte %d, kept as is"
+                                 % (no, end - pos, pos))
+        return top
+
+    # ---- lookups --------------------------------------------------------------------------
+    def find(self, gid):
+        # -> (pack path, body offset, bytes) of the game's last filing, or None
+        found = None
+        for no in sorted(self.index):
+            e = self.index[no]
+            for i in range(0, len(e), 3):
+                if e[i] == gid:
+                    found = (self._path(no), e[i + 1], e[i + 2])
+        return found
+
+    def ids(self):
+        # -> the set of the filed games' ids
+        ids = set()
+        for e in self.index.values():
+            ids.update(e[0::3])
+        return ids
+
+    def sizes(self):
+        # -> {id: bytes} of the filed games
+        sizes = {}
+        for e in self.index.values():
+            for i in range(0, len(e), 3):
+                sizes[e[i]] = e[i + 2]
+        return sizes
+
+    def synced(self, acks):
+        # -> [(lowest id, pack no, [ids])]: per pack that may change, the games in it the host
+        # has all of (acks: the store's Acks)
+        out = []
+        for no in self.index:
+            e = self.index[no]
+            drop = [e[i] for i in range(0, len(e), 3) if acks.get(e[i]) >= e[i + 2]]
+            if drop and no not in self.damaged:
+                out.append((min(drop), no, drop))
+        return out
+
+    # ---- filing ---------------------------------------------------------------------------
+    def file(self, gid, path):
+        # Appends the finished journal at `path` to the open pack, checks the copy, removes the
+        # journal: -> True. Not enough room or a bad copy: False, the journal stays.
+        n = size(path)
+        head = record({"g": gid, "n": n})
+        if self.free() < RESERVE + len(head) + n:
+            return False
+        no = max(self.index or [0])
+        start = size(self._path(no))
+        if not no or no in self.damaged or (start and start + len(head) + n > PACK_BYTES):
+            no += 1
+            start = 0
+            self.index[no] = []
+        pack = self._path(no)
+        try:
+            with open(path, "rb") as src:
+                f = open(pack, "ab")
+                try:
+                    f.write(head)
+                    copy(src, f, n)
+                    f.flush()
+                finally:
+                    f.close()
+        except OSError:
+            self.damaged.add(no)  # part of an entry may have landed: seal the pack
+            return False
+        where = (pack, start + len(head), n)
+        if not same(path, where):
+            self.damaged.add(no)
+            self.problems.append("p%04d.pak: game %d filed wrong, journal kept" % (no, gid))
+            return False
+        self.index[no] += [gid, where[1], n]
+        os.remove(path)
+        return True
+
+    def unfile(self, no, drop):
+        # Takes the games `drop` out of pack no: the pack goes, or is rewritten without them.
+        if no in self.damaged:
+            raise StoreError("p%04d.pak has unreadable bytes; its games stay" % no)
+        e = self.index[no]
+        keep = [i for i in range(0, len(e), 3) if e[i] not in drop]
+        pack = self._path(no)
+        if not keep:
+            os.remove(pack)
+            del self.index[no]
+            return
+        room(self.free, sum([e[i + 2] + HEAD_MAX for i in keep]))
+        tmp = self.dir + "p%04d.tmp" % no
+        try:
+            with open(pack, "rb") as src, open(tmp, "wb") as f:
+                for i in keep:
+                    f.write(record({"g": e[i], "n": e[i + 2]}))
+                    src.seek(e[i + 1])
+                    copy(src, f, e[i + 2])
+                f.flush()
+        except OSError as exc:
+            remove(tmp)
+            raise full(exc)
+        os.rename(tmp, pack)
+        self.scan(no)
+
+    def drop(self, gid):
+        # Takes the game out of every pack holding it.
+        for no in sorted(self.index):
+            if gid in self.index[no][0::3]:
+                self.unfile(no, [gid])
