@@ -1,0 +1,128 @@
+"""`lenotre export` and `lenotre report`: the synced games as CSV, JSON, BG Stats plays, or
+charts and a page. Contracts: docs/CLI.md.
+
+Exit status: 0 done; 1 done, but some game was left out because its events do not replay (each
+named on stderr); 2 bad input (no database there, an unknown game, a bad option)."""
+import os
+import sys
+
+from lenotre import db, export, played
+
+REPORT_LAST = 6  # games with their own charts in a report, newest
+
+
+def add(sub):
+    p = sub.add_parser("export", help="the synced games as CSV, JSON or BG Stats plays",
+                       description="Write the games of the database as CSV (one row per "
+                                   "player per game), JSON (whole games with their events) or "
+                                   "BG Stats push plays and links. See docs/CLI.md.")
+    _db_option(p)
+    p.add_argument("--format", choices=("csv", "json", "bgstats"), default="json",
+                   help="what to write (default json)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--game", metavar="ID", help="only this game: <device>:<game number>")
+    p.add_argument("--all", action="store_true",
+                   help="include games that are not over (marked by their status)")
+    p.add_argument("--links", action="store_true",
+                   help="with --format bgstats: only the createPlay links, one a line")
+    p.set_defaults(run=run_export)
+    p = sub.add_parser("report", help="PNG charts of the synced games and an HTML page",
+                       description="Draw score-by-round and token charts for the last games, "
+                                   "the results against Ludwig, and an index.html that shows "
+                                   "them. See docs/CLI.md.")
+    _db_option(p)
+    p.add_argument("--out", metavar="DIR", default="lenotre-report",
+                   help="folder for the PNGs and index.html (default ./lenotre-report)")
+    p.add_argument("--last", metavar="N", type=int, default=REPORT_LAST,
+                   help="how many of the newest games get their own charts (default %d)"
+                        % REPORT_LAST)
+    p.set_defaults(run=run_report)
+
+
+def _db_option(p):
+    p.add_argument("--db", metavar="PATH", default=None,
+                   help="the games database (default %s)" % db.default_path())
+
+
+def _usage(message):
+    from lenotre.cli import UsageError
+    return UsageError(message)
+
+
+def _open(args):
+    path = args.db or db.default_path()
+    # Library() would create an empty database: reading from a mistyped path must not.
+    if not os.path.isfile(path):
+        raise _usage("no games database at %s (sync a box first, or give --db PATH)" % path)
+    return db.Library(path)
+
+
+def _load(args, include_unfinished):
+    only = None
+    if getattr(args, "game", None):
+        try:
+            only = played.parse_id(args.game)
+        except played.GameIdError as exc:
+            raise _usage(str(exc))
+    library = _open(args)
+    try:
+        games, problems = played.load(library, only, include_unfinished)
+    except KeyError:
+        raise _usage("the database has no game %s" % args.game)
+    finally:
+        library.close()
+    for gid, message in problems:
+        print("lenotre %s: skipped game %s: %s" % (args.command, gid, message), file=sys.stderr)
+    return games, problems
+
+
+def run_export(args):
+    if args.links and args.format != "bgstats":
+        raise _usage("--links goes with --format bgstats")
+    games, problems = _load(args, args.all)
+    if args.game and games and not games[0].finished:
+        g = games[0]
+        if args.format == "bgstats":
+            raise _usage("game %s is not over (%s): BG Stats takes finished plays only"
+                         % (g.id, g.where()))
+        if not args.all:
+            raise _usage("game %s is not over (%s, %s); add --all to export it anyway"
+                         % (g.id, g.status, g.where()))
+    if not games and not problems:
+        print("lenotre export: no %sgames in the database" % ("" if args.all else "finished "),
+              file=sys.stderr)
+    if args.out:
+        try:
+            out = open(args.out, "w", encoding="utf-8", newline="")
+        except OSError as exc:
+            raise _usage("cannot write %s: %s" % (args.out, exc.strerror))
+        with out:
+            _write(args, games, out)
+        if args.format == "bgstats" and not args.links:
+            # The file is for keeping; the links are for clicking now.
+            export.write_links(games, sys.stdout)
+    else:
+        _write(args, games, sys.stdout)
+    return 1 if problems else 0
+
+
+def _write(args, games, out):
+    if args.links:
+        export.write_links(games, out)
+    else:
+        export.WRITERS[args.format](games, out)
+
+
+def run_report(args):
+    last = args.last
+    if last < 0:
+        raise _usage("--last must be 0 or more, got %d" % last)
+    games, problems = _load(args, False)
+    if not games:
+        print("lenotre report: no finished games in the database; nothing written",
+              file=sys.stderr)
+        return 1 if problems else 0
+    from lenotre import report  # matplotlib loads only when charts are wanted
+    written = report.write(games, args.out, last)
+    print("wrote %d files to %s; open %s" % (len(written), args.out, written[-1]))
+    return 1 if problems else 0

@@ -1,0 +1,171 @@
+"""The synced games as the rules core sees them, shared by `lenotre export` and `lenotre report`.
+
+The database keeps what the box journaled (docs/HOST.md); everything else (players, scores,
+tokens, winners) comes from replaying those events with the same rules core the box runs.
+A game whose events do not replay is not guessed at: it is reported and left out."""
+import copy
+
+from shared_rules.versailles.game import OVER, Game
+from shared_rules.versailles.scoring import NOBODY
+from shared_rules.versailles.tiles import TYPES
+
+
+class GameIdError(ValueError):
+    pass
+
+
+def parse_id(text):
+    # "<device>:<gid>" -> (device, gid); the device id itself never holds a colon (hex).
+    device, sep, gid = text.rpartition(":")
+    if not sep or not device or not gid.isdigit():
+        raise GameIdError("a game is named <device>:<game number>, e.g. e6614c31:3; got %r"
+                          % text)
+    return device, int(gid)
+
+
+class Played:
+    """One replayed game: its stored events (undos included), the state they give, and the
+    result in the shapes the exports need. Seats count from 0; Ludwig's seat is `n`."""
+
+    def __init__(self, device, gid, closed, synced_at, events, game):
+        self.device = device
+        self.gid = gid
+        self.closed = closed  # the device wrote its end record: game over, or abandoned
+        self.synced_at = synced_at  # UTC "yyyy-mm-dd HH:MM:SS" of the last sync, or None
+        self.events = events
+        self.game = game
+
+    @property
+    def id(self):
+        return "%s:%d" % (self.device, self.gid)
+
+    @property
+    def players(self):
+        return list(self.game.players)
+
+    @property
+    def ludwig(self):
+        return self.game.ludwig
+
+    @property
+    def finished(self):
+        return self.game.phase == OVER
+
+    @property
+    def status(self):
+        # over: both scorings done. abandoned: the box closed the journal before that (a new
+        # game was started). running: the journal is still open on the box.
+        if self.finished:
+            return "over"
+        return "abandoned" if self.closed else "running"
+
+    def where(self):
+        return self.game.describe()
+
+    def stage_points(self, p):
+        # -> [stage 1 total, stage 2 total] with None for a scoring not done yet
+        rows = [stage[p][4] for stage in self.game.scores]
+        return rows + [None] * (2 - len(rows))
+
+    def breakdown(self):
+        # -> per scored stage, per player {areas, large, small, construction, total}
+        keys = ("areas", "large", "small", "construction", "total")
+        return [{"stage": s + 1,
+                 "players": [dict(zip(keys, row), name=self.game.players[p])
+                             for p, row in enumerate(rows)]}
+                for s, rows in enumerate(self.game.scores)]
+
+    def totals(self):
+        return self.game.totals()
+
+    def ranks(self):
+        # Competition ranking ("1, 1, 3") by total, then by the single largest area: the
+        # rulebook's tie-break for the win, applied to every place. None before the end.
+        out = self.game.outcome
+        if out is None:
+            return None
+        keys = list(zip(out.totals, out.largest))
+        return [1 + sum(1 for k in keys if k > mine) for mine in keys]
+
+    def winners(self):
+        out = self.game.outcome
+        return [] if out is None else [self.game.players[p] for p in out.winners]
+
+    def tiebreak(self):
+        # True when totals tied at the top (then the largest area or a shared victory decided)
+        out = self.game.outcome
+        return bool(out and out.tiebreak)
+
+    def large_tokens(self, p):
+        return [TYPES[t] for t in range(len(TYPES)) if self.game.holders[t] == p]
+
+    def small_tokens(self, p):
+        return [TYPES[t] for t in range(len(TYPES)) if self.game.small[t] == p]
+
+    def builder(self, p):
+        return self.game.builder == p
+
+    def holder_names(self, holders):
+        return {TYPES[t]: (None if holders[t] == NOBODY else self.game.players[holders[t]])
+                for t in range(len(TYPES))}
+
+    def by_round(self):
+        # The state at the end of every round played, 1..14: [(holders, banked stage totals)].
+        # Claims made after a round's tiles are placed, and a stage's scoring, count to that
+        # round: the scoring after round 7 belongs to round 7.
+        g = Game()
+        at = {}
+        for ev in copy.deepcopy(self.game.events):
+            g.push(ev)
+            if g.rounds_played:
+                at[g.rounds_played] = (list(g.holders),
+                                       [[row[4] for row in rows] for rows in g.scores])
+        return [at[r] for r in sorted(at)]
+
+    def ludwig_positions(self):
+        # Per round of a 2-player game: Ludwig's place in the card order (0: lowest card, he
+        # took the first tile of the group) and, per player, whether his card was lower than
+        # theirs (he chose a tile before them). [] when Ludwig does not play.
+        if not self.ludwig:
+            return []
+        n = self.game.n
+        out = []
+        for i in range(len(self.game.rounds)):
+            order = [seat for seat, _, _ in self.game.distribution(i)]
+            cards = self.game.rounds[i][2]
+            out.append((order.index(n), [cards[n] < cards[p] for p in range(n)]))
+        return out
+
+
+def load(library, only=None, include_unfinished=False):
+    # -> (games in (device, gid) order, problems [(id, message)] for games that were left out
+    # because their events do not replay). `only` = (device, gid) picks one game (KeyError if
+    # the library does not have it).
+    rows = sorted(library.games(), key=lambda r: (r[0], r[1]))
+    if only is not None:
+        rows = [r for r in rows if (r[0], r[1]) == tuple(only)]
+        if not rows:
+            raise KeyError("%s:%d" % tuple(only))
+    games, problems = [], []
+    for device, gid, closed, synced_at, _count in rows:
+        events = library.events(device, gid)
+        gname = "%s:%d" % (device, gid)
+        if not events:
+            # Nothing but a cut first record: not a game yet. Worth a word only when
+            # unfinished games were asked for, since a finished game always has events.
+            if include_unfinished or only is not None:
+                problems.append((gname, "no events yet (not even its setup)"))
+            continue
+        try:
+            # Replaying fills in Ludwig's cards in the events it is given: keep ours as stored.
+            game = Game.replay(copy.deepcopy(events))
+        except Exception as exc:  # a damaged or foreign log: whatever it raises, leave it out
+            problems.append((gname, "its events do not replay: %s: %s"
+                             % (type(exc).__name__, exc)))
+            continue
+        played = Played(device, gid, bool(closed), synced_at, events, game)
+        # A game asked for by name comes back whatever its state: the caller says why not.
+        if played.finished or include_unfinished or only is not None:
+            games.append(played)
+    return games, problems
+
