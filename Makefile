@@ -27,6 +27,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/device.py
 	$(BIN)/python bench/journal_size.py
+	$(BIN)/python bench/flash.py
+	$(BIN)/python bench/sync.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -42,8 +42,13 @@ def presses(seed):
         if kind in tally:
             print("  %-40s %4d presses in %2d steps, %.1f per step"
                   % (labels[kind], tally[kind], counts[kind], tally[kind] / counts[kind]))
-    print("  ok presses that cannot be saved: %d (one per card, size and confirmation)"
-          % (2 * 14 + 2 + 2 * 2 * 6 + 14 + 3))
+    # Presses no entry scheme can save: the menu steps, one ok per card, per size and per
+    # confirmation, and next+ok+ok+ok per claim. The rest goes into reaching values.
+    n = 2
+    floor = ((1 + (n - 2) + 1 + n + 1) + 14 * (1 + n) + 4 * counts.get("claim", 0)
+             + (n * 6 + 1) * 2 + 1 + 2)
+    print("  presses that are not value changes: %d; reaching card and size values: %d"
+          % (floor, total - floor))
     print("journal: %d events in %d bytes: %.1f bytes/event" % (events + 1, size,
                                                              size / (events + 1)))
     return total

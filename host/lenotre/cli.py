@@ -4,9 +4,9 @@ import sys
 
 from shared_rules.errors import RulesError
 
-from lenotre import rules_cmd, sim_cmd, simulate_cmd
+from lenotre import export_cmd, flash_cmd, rules_cmd, sim_cmd, simulate_cmd, sync_cmd
 
-COMMANDS = (rules_cmd, sim_cmd, simulate_cmd)
+COMMANDS = (rules_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, sync_cmd)
 
 
 class UsageError(Exception):

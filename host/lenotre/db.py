@@ -25,6 +25,17 @@ class DbError(Exception):
     pass
 
 
+class DamagedRecord(DbError):
+    """A record of the received bytes fails its CRC or JSON: damage on the box's flash (the
+    link's own CRC passed). `good`: how many of the bytes offered are whole records before
+    it (they may be stored); `at`: the journal offset where the bad record starts; `reason`:
+    what is wrong with it."""
+
+    def __init__(self, message, good, at, reason):
+        DbError.__init__(self, message)
+        self.good, self.at, self.reason = good, at, reason
+
+
 def default_path():
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                            "share")
@@ -51,6 +62,11 @@ class Library:
         os.makedirs(d, exist_ok=True)
         self.path = path
         self.conn = sqlite3.connect(path)
+        # WAL + synchronous=NORMAL: every commit is atomic and survives a crash of lenotre,
+        # without an fsync per frame (a sync commits one transaction per frame); what must
+        # survive a power cut too is made so by durable() before the box is told (ACK).
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.executescript(SCHEMA)
 
     def close(self):
@@ -89,8 +105,10 @@ class Library:
                 try:
                     ev = store.parse(line + b"\n")
                 except ValueError as exc:
-                    raise DbError("game %s/%d: the record at byte %d is damaged (%s); nothing "
-                                  "stored" % (device, gid, done, exc))
+                    raise DamagedRecord("game %s:%d: the record at byte %d is damaged (%s); "
+                                        "nothing of this frame was stored"
+                                        % (device, gid, done, exc),
+                                        max(0, done - len(have)), done, str(exc))
                 if isinstance(ev, dict) and ev.get("end"):
                     finished = True  # the device's end-of-game marker, not a game event
                 else:
@@ -107,6 +125,17 @@ class Library:
                 self.conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, NULL)",
                                   (device, gid, journal, int(finished)))
         return new
+
+    def durable(self, device):
+        # Everything committed so far reaches the disk: one commit with synchronous=FULL
+        # syncs the write-ahead log, which holds every earlier commit. The sync calls it
+        # before the box may mark anything synced.
+        self.conn.execute("PRAGMA synchronous=FULL")
+        try:
+            with self.conn:
+                self.conn.execute("UPDATE devices SET last_sync=? WHERE id=?", (now(), device))
+        finally:
+            self.conn.execute("PRAGMA synchronous=NORMAL")
 
     def synced(self, device, gid):
         with self.conn:

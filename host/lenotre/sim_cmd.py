@@ -2,7 +2,13 @@
 
 Interactive: arrows (or w a s d) and Enter press buttons; capitals W A S D O are long presses;
 u undoes (a long back); q quits. Headless: --script FILE feeds button presses and writes PNG
-screenshots to --screenshots DIR. The simulated flash is a folder, so games survive restarts."""
+screenshots to --screenshots DIR. The simulated flash is a folder, so games survive restarts.
+
+--serial starts a virtual Pico instead: MicroPython's unix port behind a pseudo-terminal that
+answers like the box's USB serial port (mpremote, lenotre flash, lenotre sync talk to it). It
+prints the port (/dev/pts/N) and runs until Ctrl-C; its flash is a folder (--flash, default
+%s), blank until `lenotre flash --port /dev/pts/N` puts the firmware on it."""
+import argparse
 import os
 import select
 import sys
@@ -28,21 +34,36 @@ def default_flash():
     return os.path.join(base, "lenotre", "sim-flash")
 
 
+def default_vpico_flash():
+    return os.path.join(os.path.dirname(default_flash()), "vpico-flash")
+
+
 def add(sub):
     p = sub.add_parser("sim", help="run the firmware on the desktop (the device simulator)",
-                       description=__doc__)
+                       description=__doc__ % default_vpico_flash(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--micropython", action="store_true",
                    help="run the firmware under the MicroPython unix port (192 KB heap) "
                         "instead of CPython")
     p.add_argument("--flash", default=None,
-                   help="folder that is the simulated flash (default: %s)" % default_flash())
+                   help="folder that is the simulated flash (default: %s; with --serial: %s)"
+                        % (default_flash(), default_vpico_flash()))
     p.add_argument("--script", help="a button script to run headless (format: README, 'The simulator')")
     p.add_argument("--screenshots", help="folder for the PNGs of the script's `shot` lines")
+    p.add_argument("--serial", action="store_true",
+                   help="a virtual Pico on a pseudo-terminal for mpremote / lenotre flash; "
+                        "prints its /dev/pts/N")
     p.set_defaults(run=run)
 
 
 def run(args):
     from lenotre.cli import UsageError
+    if args.serial:
+        if args.script or args.screenshots or args.micropython:
+            raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
+                             "MicroPython")
+        from lenotre import vpico
+        return vpico.serve(args.flash or default_vpico_flash())
     flash = args.flash or default_flash()
     if args.screenshots and not args.script:
         raise UsageError("--screenshots goes with --script")

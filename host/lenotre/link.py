@@ -1,0 +1,216 @@
+"""The USB serial link to the box: find the port, drive the raw REPL, exchange lines.
+
+In mpremote's style: the transport knows only exec (and eval on top of it); the control bytes
+are commented where they are sent. A Pico's USB serial is the REPL: Ctrl-C interrupts the app,
+Ctrl-A enters the raw REPL, where code followed by Ctrl-D runs; `start()` runs code that keeps
+running (the link's `serve()`), after which the same port carries its protocol lines.
+Every read has a deadline: a dead port or a silent box is an error, never a hang."""
+import ast
+import errno
+import time
+
+import serial
+from serial.tools import list_ports
+
+try:
+    from termios import error as TermiosError  # pyserial's flush() (tcdrain) raises it
+except ImportError:  # Windows
+    TermiosError = OSError
+
+PICO_VID = 0x2E8A  # Raspberry Pi's USB vendor id: every Pico running MicroPython shows it
+BAUD = 115200  # USB CDC ignores the rate; a pty too
+POLL = 0.05  # longest single wait inside a read, so deadlines are kept to ~50 ms
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
+
+
+class LinkError(Exception):
+    """Anything that stops talking to the box; the message says what to do."""
+
+
+class NoBox(LinkError):
+    pass
+
+
+class PortBusy(LinkError):
+    pass
+
+
+class LinkLost(LinkError):
+    """The port went away mid-conversation (cable pulled, box reset)."""
+
+
+class LinkTimeout(LinkError):
+    pass
+
+
+class ReplError(LinkError):
+    """Code run in the raw REPL raised: the message carries the box's traceback."""
+
+
+def find_port(port=None, ports=None):
+    # -> the serial port of the one Pico on USB, or `port` when given. `ports` (tests): the
+    # list pyserial's comports() would give.
+    if port:
+        return port
+    ports = list_ports.comports() if ports is None else ports
+    picos = [p for p in ports if p.vid == PICO_VID]
+    if not picos:
+        raise NoBox("no box found: no Raspberry Pi Pico (USB vendor 0x2E8A) is connected; plug "
+                    "the box in by USB, or name its port with --port")
+    if len(picos) > 1:
+        raise NoBox("%d Picos are connected (%s); choose the box with --port"
+                    % (len(picos), ", ".join(sorted(p.device for p in picos))))
+    return picos[0].device
+
+
+class Port:
+    """A serial port with deadlines: write bytes, read up to a marker or a line."""
+
+    def __init__(self, path, timeout=2.0):
+        self.path = path
+        self.timeout = timeout
+        try:
+            # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
+            # would steal bytes from the conversation
+            self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
+                                     exclusive=True)
+        except serial.SerialException as exc:
+            raise _open_error(path, exc) from None
+        self.buf = bytearray()
+
+    def close(self):
+        try:
+            self.ser.close()
+        except (OSError, TermiosError, serial.SerialException):
+            pass
+
+    def write(self, data):
+        try:
+            self.ser.write(data)
+            self.ser.flush()
+        except serial.SerialTimeoutException:
+            raise LinkTimeout("the box takes no input on %s (nothing read for %g s)"
+                              % (self.path, self.timeout)) from None
+        except (OSError, TermiosError, serial.SerialException) as exc:  # tcdrain: termios
+            raise LinkLost("lost the box on %s while writing (%s)" % (self.path, exc)) from None
+
+    def _fill(self, deadline):
+        # Reads what has arrived (waiting at most POLL); -> False once the deadline passed.
+        if time.monotonic() > deadline:
+            return False
+        try:
+            data = self.ser.read(max(1, self.ser.in_waiting))
+        except (OSError, TermiosError, serial.SerialException) as exc:
+            raise LinkLost("lost the box on %s (%s)" % (self.path, exc)) from None
+        self.buf += data
+        return True
+
+    def drop_input(self):
+        # Throws away what has arrived so far, without waiting.
+        try:
+            while self.ser.in_waiting:
+                self.ser.read(self.ser.in_waiting)
+        except (OSError, TermiosError, serial.SerialException) as exc:
+            raise LinkLost("lost the box on %s (%s)" % (self.path, exc)) from None
+        del self.buf[:]
+
+    def drain(self, quiet=0.1):
+        # Throws away what arrives until the port is quiet for `quiet` s (at most 1 s):
+        # the app's prints, a traceback.
+        end = time.monotonic() + 1.0
+        last = time.monotonic()
+        while time.monotonic() < end and time.monotonic() - last < quiet:
+            n = len(self.buf)
+            self._fill(end)
+            if len(self.buf) > n:
+                last = time.monotonic()
+        del self.buf[:]
+
+    def read_until(self, marker, timeout=None):
+        # -> the bytes up to and including `marker`; LinkTimeout when it does not come.
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            i = self.buf.find(marker)
+            if i >= 0:
+                out = bytes(self.buf[:i + len(marker)])
+                del self.buf[:i + len(marker)]
+                return out
+            if not self._fill(deadline):
+                raise LinkTimeout("the box did not answer on %s: waited %g s for %r, got %r"
+                                  % (self.path, self.timeout if timeout is None else timeout,
+                                     marker, bytes(self.buf[-60:])))
+
+    def readline(self, timeout=None):
+        # -> one line (bytes, b"\n" included), or None when none is complete by the deadline
+        try:
+            return self.read_until(b"\n", timeout)
+        except LinkTimeout:
+            return None
+
+
+def _open_error(path, exc):
+    text = str(exc)
+    if getattr(exc, "errno", None) == errno.EBUSY or "lock" in text or "busy" in text.lower():
+        return PortBusy("port %s is busy: another program (mpremote, Thonny, a serial terminal, "
+                        "another lenotre) has it open; close it and try again" % path)
+    if getattr(exc, "errno", None) in (errno.ENOENT, errno.ENXIO, errno.ENODEV):
+        return NoBox("no port %s: is the box plugged in?" % path)
+    return LinkError("cannot open %s: %s" % (path, text))
+
+
+class RawRepl:
+    """The MicroPython raw REPL over a Port: exec and eval, and `start` for serve()."""
+
+    def __init__(self, port):
+        self.port = port
+
+    def enter(self):
+        p = self.port
+        # Ctrl-C twice: interrupt the app (main.py) or a serve() left running, and a program
+        # that caught the first one
+        p.write(b"\r\x03\x03")
+        p.drop_input()
+        # Ctrl-A: raw REPL; the box answers with its banner and ">". What comes before it
+        # (the app's last prints, its KeyboardInterrupt traceback) is dropped by read_until.
+        p.write(b"\r\x01")
+        p.read_until(RAW_BANNER)
+
+    def start(self, code):
+        # Sends code and runs it (Ctrl-D); returns once the box said OK, with the code still
+        # running: what follows on the port is its output.
+        p = self.port
+        p.write(code.encode() if isinstance(code, str) else code)
+        p.write(b"\x04")  # Ctrl-D: run it; the box answers "OK" (or "raw REPL" errors)
+        p.read_until(b"OK")
+
+    def finish(self, timeout=None):
+        # After start(): the code's output up to \x04, then its error output up to \x04 and
+        # the raw prompt ">". -> output; ReplError with the traceback when it raised.
+        p = self.port
+        out = p.read_until(b"\x04", timeout)[:-1]
+        err = p.read_until(b"\x04", timeout)[:-1]
+        p.read_until(b">", timeout)
+        if err:
+            raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
+        return out
+
+    def exec(self, code, timeout=None):
+        self.start(code)
+        return self.finish(timeout)
+
+    def eval(self, expr, timeout=None):
+        return ast.literal_eval(self.exec("print(repr(%s))" % expr, timeout).decode().strip())
+
+    def restart_app(self, timeout=1.0):
+        # Leaves the raw REPL and soft-resets from the friendly prompt: a Pico runs main.py
+        # (the app) only after a soft reset in the friendly REPL, not in the raw one.
+        # Best effort: the data is safe by now; a box that already went away is fine.
+        p = self.port
+        try:
+            p.write(b"\x02")  # Ctrl-B: leave the raw REPL (friendly ">>> ")
+            p.read_until(b">>> ", timeout)
+            p.write(b"\x04")  # Ctrl-D on an empty friendly line: soft reboot, main.py runs
+            p.read_until(b"soft reboot", timeout)
+            return True
+        except LinkError:
+            return False

@@ -1,0 +1,140 @@
+"""One sync: every game on the box, finished or running, into the Library (docs/HOST.md).
+
+Per game: read from what the Library already holds to the box's size, frame by frame (each
+frame one transaction: its bytes and the events of the records it completes), then ACK what
+is stored, and only then does the box mark it synced. A cut anywhere loses nothing and
+duplicates nothing: the next sync resumes at the stored length."""
+import sys
+import time
+
+from lenotre.db import DamagedRecord
+
+OVERLAP = 32  # bytes read again before the resume point, to see that the box's copy is ours
+
+
+class Summary:
+    def __init__(self, device, firmware):
+        self.device, self.firmware = device, firmware
+        self.games = self.new = self.updated = self.unchanged = 0
+        self.bytes = self.events = self.frames = 0
+        self.problems = []  # games that could not be synced whole, and why
+        self.notes = []  # what the box's journal reported about itself (repairs at boot)
+
+    def lines(self, seconds, resent):
+        out = ["box %s (firmware %s): %d game%s: %d new, %d updated, %d unchanged"
+               % (self.device, self.firmware, self.games, "" if self.games == 1 else "s",
+                  self.new, self.updated, self.unchanged),
+               "%s, %d events, %d frames in %.2f s%s"
+               % (_size(self.bytes), self.events, self.frames, seconds,
+                  "; %d requests sent again" % resent if resent else "")]
+        return out
+
+
+def sync(proto, library, progress=None):
+    """-> Summary. Link errors propagate (what was stored stays, consistently)."""
+    device, firmware = proto.hello()
+    games, notes = proto.list()
+    summary = Summary(device, firmware)
+    summary.notes = notes
+    summary.games = len(games)
+    library.seen(device)
+    plan = []
+    for g in games:
+        have = library.received(device, g.gid)
+        if g.size < have:
+            summary.problems.append(
+                "game %s:%d: the box holds %d bytes of it, %d were synced before: the box "
+                "repaired its journal; the synced copy is kept" % (device, g.gid, g.size, have))
+            continue
+        plan.append((g, have))
+    if progress:
+        progress.start(sum(g.size - have for g, have in plan))
+    stored = {}
+    for g, have in plan:
+        stored[g.gid] = _pull(proto, library, device, g, have, summary, progress)
+        if have == g.size:
+            summary.unchanged += 1
+        elif have == 0:
+            summary.new += 1
+        else:
+            summary.updated += 1
+    if progress:
+        progress.done()
+    # Only what is on the disk may be acknowledged: then the box may forget it.
+    library.durable(device)
+    acks = [(g.gid, stored[g.gid]) for g, _ in plan
+            if stored[g.gid] is not None and stored[g.gid] > g.acked]
+    proto.ack(acks)
+    for g, have in plan:
+        if stored[g.gid] is not None and stored[g.gid] > min(have, g.acked):
+            library.synced(device, g.gid)  # acknowledged now, or just completed here
+    return summary
+
+
+def _pull(proto, library, device, g, have, summary, progress):
+    # Stores game g's bytes from `have` to its size; -> the bytes stored when done, None
+    # when the box's journal is not the one stored.
+    if have == g.size:
+        return have
+    tail = min(have, OVERLAP)
+    expect = library.journal(device, g.gid)[have - tail:] if tail else b""
+    for off, data in proto.fetch(g.gid, have - tail, g.size):
+        if tail:
+            # the box's bytes before the resume point must be the ones stored
+            if data[:tail] != expect:
+                summary.problems.append(
+                    "game %s:%d: the box's journal differs from the synced copy before byte "
+                    "%d (repaired on the box?): nothing more stored; the box keeps the game"
+                    % (device, g.gid, have))
+                return None  # not ours: nothing of it may be acknowledged
+            off, data, tail = off + tail, data[tail:], 0
+        try:
+            summary.events += library.add(device, g.gid, off, data)
+        except DamagedRecord as exc:
+            if exc.good:
+                summary.events += library.add(device, g.gid, off, data[:exc.good])
+                summary.bytes += exc.good
+            summary.problems.append(
+                "game %s:%d is damaged on the box at byte %d (%s): synced the %d good bytes "
+                "before it; the box keeps the game" % (device, g.gid, exc.at, exc.reason, exc.at))
+            return library.received(device, g.gid)
+        summary.bytes += len(data)
+        summary.frames += 1
+        if progress:
+            progress.advance(len(data), g.gid)
+    return g.size
+
+
+def _size(n):
+    return "%d bytes" % n if n < 10000 else "%.1f KB" % (n / 1000)
+
+
+class Progress:
+    """A one-line progress bar on a terminal (stderr); silent elsewhere."""
+
+    WIDTH = 30
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.on = self.stream.isatty()
+        self.total = self.done_bytes = 0
+        self.last = 0.0
+
+    def start(self, total):
+        self.total = total
+
+    def advance(self, n, gid):
+        self.done_bytes += n
+        now = time.monotonic()
+        if self.on and (now - self.last > 0.1 or self.done_bytes >= self.total):
+            self.last = now
+            frac = self.done_bytes / self.total if self.total else 1.0
+            bar = "#" * int(frac * self.WIDTH)
+            self.stream.write("\rsync [%-*s] %3d%%  %s  game %d " % (
+                self.WIDTH, bar, frac * 100, _size(self.done_bytes), gid))
+            self.stream.flush()
+
+    def done(self):
+        if self.on and self.done_bytes:
+            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+            self.stream.flush()

@@ -1,0 +1,194 @@
+"""`lenotre sync`, `games`, `show`, `replay`: the box's games into a SQLite library and back.
+
+`sync` pulls every game (finished and running) over the USB serial link (docs/HOST.md) into
+the library (`--db`, default under the user data dir); `games` lists the library, `show ID`
+tells one game round by round, `replay ID` recomputes it with the rules core and flags every
+difference from what the box recorded. See docs/CLI.md."""
+import argparse
+import os
+import sys
+import time
+
+from lenotre import db, gameview
+from lenotre.link import LinkError, Port, RawRepl, find_port
+from lenotre.sync import Progress, sync
+from lenotre.syncproto import LinkStopped, Proto, ProtocolVersion
+
+SERVE = "import link\nlink.serve()\n"
+
+
+def add(sub):
+    p = sub.add_parser("sync", help="copy every game from the box into the library",
+                       description="Pull every game, finished and running, from the box over "
+                                   "USB into the library; a second sync adds nothing, a cut "
+                                   "cable loses nothing. See docs/CLI.md.")
+    p.add_argument("--port", help="the box's serial port (default: the one Pico on USB)")
+    _db_option(p)
+    p.add_argument("--timeout", type=float, default=2.0, help=argparse.SUPPRESS)  # tests
+    p.set_defaults(run=run_sync)
+    p = sub.add_parser("games", help="list the games in the library",
+                       description="List the synced games: row number, box:game id, players, "
+                                   "state, winner. The row number is a short ID for show and "
+                                   "replay.")
+    _db_option(p)
+    p.set_defaults(run=run_games)
+    for name, what, fn in (("show", "a game round by round: cards, Ludwig's draws, tiles, "
+                                    "token changes, scores", run_show),
+                           ("replay", "recompute a game with the rules core and flag every "
+                                      "difference from what the box recorded (exit 1)",
+                            run_replay)):
+        p = sub.add_parser(name, help=what, description=what.capitalize() + ".")
+        p.add_argument("id", metavar="ID",
+                       help="a row number from `lenotre games`, or BOX:GAME (BOX: the box id "
+                            "or a unique start of it)")
+        _db_option(p)
+        p.set_defaults(run=fn)
+
+
+def _db_option(p):
+    p.add_argument("--db", default=None,
+                   help="the library's SQLite file (default: %s)" % db.default_path())
+
+
+def _fail(message):
+    from lenotre.cli import UsageError  # lenotre.cli imports this module
+    raise UsageError(message)
+
+
+def _library(args, must_exist=True):
+    path = args.db or db.default_path()
+    if must_exist and not os.path.exists(path):
+        _fail("no library at %s yet: `lenotre sync` creates it" % path)
+    return db.Library(path)
+
+
+# ---- sync ----------------------------------------------------------------------------------
+
+def run_sync(args):
+    try:
+        port = Port(find_port(args.port), timeout=args.timeout)
+    except LinkError as exc:
+        return _error("sync", exc)
+    library = _library(args, must_exist=False)
+    repl = RawRepl(port)
+    started = time.monotonic()
+    proto = Proto(port, timeout=args.timeout)
+    try:
+        repl.enter()  # stops the app: the box shows nothing while it syncs
+        repl.start(SERVE)  # serve() now answers the protocol on the same port
+        summary = sync(proto, library, Progress())
+        proto.bye()
+        repl.finish()
+        seconds = time.monotonic() - started
+    except LinkError as exc:
+        library.close()
+        _give_back(repl, proto)
+        port.close()
+        hint = "" if isinstance(exc, (ProtocolVersion, LinkStopped)) else \
+            "\nnothing stored is lost: run `lenotre sync` again to finish"
+        return _error("sync", "%s%s" % (exc, hint))
+    repl.restart_app()
+    port.close()
+    library.close()
+    for note in summary.notes:
+        print("the box says: %s" % note, file=sys.stderr)
+    for line in summary.lines(seconds, proto.resent):
+        print(line)
+    for problem in summary.problems:
+        print("lenotre sync: %s" % problem, file=sys.stderr)
+    return 1 if summary.problems else 0
+
+
+def _give_back(repl, proto):
+    # After a failed sync the box must not stay in the raw REPL: end serve() if it still
+    # runs, then restart the app. A box that is gone is fine.
+    try:
+        proto.send("BYE")  # serve() returns; the raw REPL ends the run with \x04 \x04 >
+        try:
+            repl.port.read_until(b"\x04>", 1.0)
+        except LinkError:
+            pass
+        repl.port.write(b"\r\x03")  # Ctrl-C: a serve() that did not hear BYE is interrupted
+        repl.port.drain()
+    except LinkError:
+        return
+    repl.restart_app()
+
+
+def _error(command, exc):
+    print("lenotre %s: error: %s" % (command, exc), file=sys.stderr)
+    return 1
+
+
+# ---- games, show, replay -------------------------------------------------------------------
+
+def run_games(args):
+    library = _library(args)
+    rows = library.games()
+    if not rows:
+        print("no games yet: `lenotre sync` copies them from the box")
+        return 0
+    width = max(len(_gid(d, g)) for d, g, *_ in rows)
+    print("%3s  %-*s  %-44s  %-22s  %s" % ("#", width, "game", "players", "state", "winner"))
+    for n, (device, gid, _finished, _synced_at, _count) in enumerate(rows, 1):
+        players, state, result = gameview.summary(library.events(device, gid))
+        print("%3d  %-*s  %-44s  %-22s  %s" % (n, width, _gid(device, gid), players, state,
+                                               result))
+    return 0
+
+
+def _gid(device, gid):
+    return "%s:%d" % (device, gid)
+
+
+def resolve(library, text):
+    # -> (device, gid) for a row number of `lenotre games` or BOX:GAME (BOX may be a unique
+    # start of a box id)
+    rows = library.games()
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(rows):
+            _fail("no game %s: the library has %d (`lenotre games` numbers them 1 to %d)"
+                  % (text, len(rows), len(rows)))
+        return rows[n - 1][0], rows[n - 1][1]
+    box, _, game = text.rpartition(":")
+    if not box or not game.isdigit():
+        _fail("%r is not a game ID: give a row number from `lenotre games` or BOX:GAME"
+              % text)
+    boxes = sorted({d for d, *_ in rows if d.startswith(box)})
+    if len(boxes) > 1:
+        _fail("%r starts %d box ids (%s): give more of it" % (box, len(boxes),
+                                                               ", ".join(boxes)))
+    if not boxes or int(game) not in [g for d, g, *_ in rows if d == boxes[0]]:
+        _fail("no game %s in the library (`lenotre games` lists them)" % text)
+    return boxes[0], int(game)
+
+
+def run_show(args):
+    library = _library(args)
+    device, gid = resolve(library, args.id)
+    for line in gameview.show(library.events(device, gid), "Game " + _gid(device, gid)):
+        print(line)
+    return 0
+
+
+def run_replay(args):
+    library = _library(args)
+    device, gid = resolve(library, args.id)
+    events = library.events(device, gid)
+    game, diffs = gameview.replay(events)
+    name = _gid(device, gid)
+    where = gameview.where(game) if game is not None and game.events else "no events"
+    rounds = len(game.rounds) if game is not None and game.events else 0
+    print("%s: %d events, %d rounds replayed with the rules core; %s"
+          % (name, len(events), rounds, where))
+    for d in diffs:
+        print(d)
+    if diffs:
+        print("%d difference%s from what the box recorded" % (len(diffs),
+                                                             "" if len(diffs) == 1 else "s"))
+        return 1
+    print("no difference: the rules core agrees with every recorded event%s"
+          % (" and every Ludwig draw" if game is not None and game.events and game.ludwig
+             else ""))
+    return 0

@@ -1,0 +1,30 @@
+# Virtual Picos for the tests that talk to a box over USB serial (flash, sync): the real
+# firmware under MicroPython's unix port behind a pseudo-terminal (host/lenotre/vpico.py).
+#
+#   def test_x(vpico):          # a blank virtual Pico: vpico.port, vpico.flash
+#   def test_y(flashed_vpico):  # the firmware flashed on it, its app showing the menu
+import pytest
+
+from lenotre import flasher, toolchain
+from lenotre.vpico_client import VirtualPico
+
+
+@pytest.fixture(scope="session")
+def firmware_files(tmp_path_factory):
+    # {device path: bytes} of the firmware as `lenotre flash` builds it, built once
+    out = tmp_path_factory.mktemp("firmware-build")
+    toolchain.build(str(out))
+    return flasher.local_files(str(out))
+
+
+@pytest.fixture
+def vpico(tmp_path):
+    with VirtualPico(tmp_path / "flash") as pico:
+        yield pico
+
+
+@pytest.fixture
+def flashed_vpico(vpico, firmware_files):
+    flasher.flash(vpico.port, firmware_files)
+    vpico.wait_for("LE NOTRE")
+    return vpico

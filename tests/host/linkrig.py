@@ -1,0 +1,165 @@
+"""A box on a pseudo-terminal for the sync tests and bench/sync.py: the MicroPython unix port
+(the Pico's 192 KB heap) runs the real firmware/link.py on a flash folder of real journals,
+and the host talks to it over pyserial on the pty's slave path, as to a Pico's USB serial.
+
+A `Proxy` can sit between the two: it passes the lines on and lets a test damage, drop, add
+or cut them (a cut cable) in either direction."""
+import copy
+import os
+import select
+import signal
+import subprocess
+import threading
+import tty
+
+import store  # firmware/store.py: on CPython it writes the bytes the box writes
+
+from lenotre.toolchain import tool
+from shared_rules.versailles.simulate import play
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The unix port's sys.path: the firmware at the root as on the Pico, shared_rules beside it.
+MICROPYPATH = os.path.join(ROOT, "firmware") + os.pathsep + ROOT
+SERVE = "import link; link.serve()"
+
+
+def record_games(flash, specs):
+    # specs: [(seed, players, events or None)]: None = the whole game, finished (filed in a
+    # pack); a number = the first events of a running game. -> {gid: events as recorded}
+    os.makedirs(flash, exist_ok=True)
+    st = store.Store(os.path.join(flash, "data"))
+    logs = {}
+    for seed, players, count in specs:
+        log = game_log(seed, players)
+        if count is not None:
+            log = log[:count]
+        gid = st.new_game(log[0])
+        for ev in log[1:]:
+            st.append(gid, ev)
+        if count is None:
+            st.finish(gid)
+        logs[gid] = log
+    return logs
+
+
+def game_log(seed, players):
+    # a whole simulated game's events, as the box records them (round events carry "ludwig")
+    return copy.deepcopy(play(seed, players).log)
+
+
+def journal_bytes(flash, gid):
+    st = store.Store(os.path.join(flash, "data"))
+    return st.read_from(gid, 0, st.size(gid))
+
+
+def _pty():
+    # -> (master, slave, slave path), the slave raw: no echo, no newline translation (a
+    # Pico's USB serial passes bytes unchanged)
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    return master, slave, os.ttyname(slave)
+
+
+class Device:
+    """micropython on a pty in `flash` (its cwd, so the journal is <flash>/data)."""
+
+    def __init__(self, flash, code=SERVE, heap="192k", path=()):
+        # path: folders searched before the firmware (a test's own version of a module)
+        self.master, self.slave, self.path = _pty()
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + [MICROPYPATH]))
+        args = [tool("micropython"), "-X", "heapsize=" + heap] + (["-c", code] if code else [])
+        self.proc = subprocess.Popen(args, cwd=flash, env=env, stdin=self.master,
+                                     stdout=self.master, stderr=subprocess.PIPE,
+                                     start_new_session=True)
+        # the slave stays open here as long as the device lives: a box stays powered when
+        # the host closes its port
+
+    def wait(self, timeout=10):
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise
+
+    def kill(self):
+        # the cable is cut: the process dies mid-whatever, its pty goes away
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.close()
+
+    def close(self):
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.master = self.slave = -1
+        if self.proc.stderr:
+            self.proc.stderr.close()
+
+    def stderr(self):
+        return self.proc.stderr.read().decode() if self.proc.poll() is not None else ""
+
+
+class Cut(Exception):
+    """Raised by a hook: the proxy cuts the cable (kills the device, closes both sides)."""
+
+
+class Proxy:
+    """Host <-> proxy (a second pty) <-> device. Hooks see each whole line:
+    `to_host(line) -> bytes` and `to_device(line) -> bytes` (b"" drops it); raising Cut cuts
+    the cable. `to_host_bytes` counts what reached the host."""
+
+    def __init__(self, device, to_host=None, to_device=None):
+        self.device = device
+        self.to_host = to_host or (lambda line: line)
+        self.to_device = to_device or (lambda line: line)
+        self.master, self.slave, self.path = _pty()
+        self.to_host_bytes = 0
+        self.cut = False
+        self._stop = os.pipe()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        dev, host = self.device.slave, self.master
+        bufs = {dev: b"", host: b""}
+        try:
+            while True:
+                ready, _, _ = select.select([dev, host, self._stop[0]], [], [])
+                if self._stop[0] in ready:
+                    return
+                for fd in ready:
+                    data = os.read(fd, 4096)
+                    if not data:
+                        raise Cut()
+                    bufs[fd] += data
+                    while b"\n" in bufs[fd]:
+                        line, bufs[fd] = bufs[fd].split(b"\n", 1)
+                        line += b"\n"
+                        if fd == dev:
+                            out = self.to_host(line)
+                            self.to_host_bytes += len(out)
+                            os.write(host, out)
+                        else:
+                            os.write(dev, self.to_device(line))
+        except (Cut, OSError):
+            self.cut = True
+            self.device.kill()
+            self.close()
+
+    def close(self):
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.master = self.slave = -1
+
+    def stop(self):
+        os.write(self._stop[1], b"x")
+        self.thread.join(5)
+        self.close()
+        for fd in self._stop:
+            os.close(fd)

@@ -1,0 +1,216 @@
+"""`lenotre flash` against virtual Picos (real mpremote transport, real pty): a blank box, a
+second flash that copies nothing, one changed file, stale files, the journal left alone, and
+the errors: no device, two devices, wrong MicroPython, a busy port, a box that ignores Ctrl-C,
+the UF2 step."""
+import hashlib
+import os
+import struct
+import time
+
+import pytest
+import serial
+
+from lenotre import flash_cmd, flasher
+from lenotre.cli import main
+from lenotre.vpico_client import VirtualPico
+
+
+class FakePort:
+    # what serial.tools.list_ports.comports() lists
+    def __init__(self, device, vid):
+        self.device, self.vid = device, vid
+
+
+def firmware(files):
+    return {k: v for k, v in files.items() if not k.startswith("data" + os.sep)}
+
+
+def tree(folder):
+    out = {}
+    for top, _, names in os.walk(folder):
+        for n in names:
+            p = os.path.join(top, n)
+            out[os.path.relpath(p, folder)] = hashlib.sha256(open(p, "rb").read()).hexdigest()
+    return out
+
+
+def test_flash_a_blank_virtual_pico_then_again_copies_nothing(vpico, capsys):
+    t0 = time.monotonic()
+    assert main(["flash", "--port", vpico.port]) == 0
+    full = time.monotonic() - t0
+    out = capsys.readouterr().out
+    assert "flashed %s: copied " % vpico.port in out and ", unchanged 0, removed 0" in out
+    files = tree(vpico.flash)
+    assert "main.py" in files and "main.mpy" not in files  # MicroPython boots main.py only
+    assert "app/home.mpy" in files and "pinout.json" in files
+    assert "shared_rules/versailles/game.mpy" in files and "app/home.py" not in files
+    assert open(os.path.join(vpico.flash, "pinout.json")).read() == open(
+        os.path.join(flash_cmd.toolchain.ROOT, "hardware", "pinout.json")).read()
+    assert "LE NOTRE" in vpico.wait_for("LE NOTRE")  # the app restarted on the flashed code
+    vpico.press("ok")
+    assert "How many players" in vpico.text()
+
+    t0 = time.monotonic()
+    assert main(["flash", "--port", vpico.port]) == 0
+    again = time.monotonic() - t0
+    out = capsys.readouterr().out
+    n = len([f for f in files if f != flasher.MANIFEST])
+    assert "copied 0 (0 bytes), unchanged %d, removed 0" % n in out, out
+    assert firmware(tree(vpico.flash)) == firmware(files)
+    vpico.wait_for("LE NOTRE")
+    print("full flash %.1f s, no-change flash %.1f s" % (full, again))
+
+
+def test_only_a_changed_file_is_copied_stale_ones_go_and_the_journal_stays(
+        vpico, firmware_files):
+    first = dict(firmware_files, **{"old_module.mpy": b"M\x06\x00\x1f"})
+    flasher.flash(vpico.port, first)
+    vpico.wait_for("LE NOTRE")
+    # what a box may hold: a game in its journal, a stale source beside a module's .mpy
+    for _ in range(5):  # Versailles, 2 players, their colours, start
+        vpico.press("ok")
+    vpico.wait_for("Stage 1 Round 1")
+    journal = {k: v for k, v in tree(vpico.flash).items() if k.startswith("data" + os.sep)}
+    assert journal, "the game left no journal in data/"
+    with open(os.path.join(vpico.flash, "board.py"), "w") as f:
+        f.write("raise ImportError('the stale source shadows board.mpy')\n")
+    second = dict(firmware_files)
+    second["main.py"] = firmware_files["main.py"] + b"# changed\n"
+    done = flasher.flash(vpico.port, second)
+    assert done["copied"] == ["main.py"]
+    assert done["removed"] == ["board.py", "old_module.mpy"]
+    assert done["unchanged"] == len(second) - 1
+    assert open(os.path.join(vpico.flash, "main.py"), "rb").read().endswith(b"# changed\n")
+    assert {k: v for k, v in tree(vpico.flash).items() if k in journal} == journal
+    vpico.wait_for("Stage 1 Round 1")  # the app restarted into the game it had
+
+
+def test_an_app_that_fails_at_start_is_reported(vpico, firmware_files):
+    files = dict(firmware_files, **{"main.py": b"raise ValueError('no OLED here')\n"})
+    with pytest.raises(flasher.FlashError, match="(?s)app failed at start.*ValueError: no OLED here$"):
+        flasher.flash(vpico.port, files)
+
+
+def test_a_wrong_micropython_version_is_refused_before_anything_is_copied(
+        vpico, firmware_files, monkeypatch):
+    # The device is asked as always; the probe's expression is what a MicroPython 1.22.2
+    # would answer to sys.implementation.version[:3].
+    monkeypatch.setattr(flasher, "VERSION_PROBE", "(1, 22, 2)")
+    with pytest.raises(flasher.FlashError) as err:
+        flasher.flash(vpico.port, firmware_files)
+    msg = str(err.value)
+    assert "runs MicroPython 1.22.2" in msg and "compiled for 1.29" in msg and "--uf2" in msg
+    assert os.listdir(vpico.flash) == []
+
+
+def test_no_device_and_two_devices_are_named(monkeypatch, capsys):
+    monkeypatch.setattr(flash_cmd, "comports", lambda: [FakePort("/dev/ttyUSB0", 0x10C4)])
+    assert main(["flash"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("lenotre flash: error: no device") and "0x2E8A" in err
+    monkeypatch.setattr(flash_cmd, "comports", lambda: [FakePort("/dev/ttyACM1", 0x2E8A),
+                                                        FakePort("/dev/ttyACM0", 0x2E8A)])
+    assert main(["flash"]) == 1
+    err = capsys.readouterr().err
+    assert "2 Picos are connected (/dev/ttyACM0, /dev/ttyACM1)" in err and "--port" in err
+
+
+def test_the_one_pico_is_found_by_its_usb_vendor(vpico, monkeypatch, capsys):
+    monkeypatch.setattr(flash_cmd, "comports", lambda: [FakePort("/dev/ttyS0", None),
+                                                        FakePort(vpico.port, 0x2E8A)])
+    assert main(["flash"]) == 0
+    assert "flashed %s" % vpico.port in capsys.readouterr().out
+
+
+def test_a_port_that_is_not_there(tmp_path, capsys):
+    assert main(["flash", "--port", str(tmp_path / "ttyACM9")]) == 1
+    assert "no device at" in capsys.readouterr().err
+
+
+def test_a_busy_port_is_refused(vpico, capsys):
+    with serial.Serial(vpico.port, 115200, exclusive=True):  # say, a serial terminal
+        assert main(["flash", "--port", vpico.port]) == 1
+    err = capsys.readouterr().err
+    assert "device busy: another program has it open on %s" % vpico.port in err
+
+
+def test_a_box_that_ignores_ctrl_c_is_busy(vpico, monkeypatch, capsys):
+    # its program turned Ctrl-C off and never reads the port: no raw REPL ever answers
+    with open(os.path.join(vpico.flash, "main.py"), "w") as f:
+        f.write("import micropython\nmicropython.kbd_intr(-1)\nwhile True:\n    pass\n")
+    with serial.Serial(vpico.port, 115200, timeout=1) as s:
+        s.write(b"\x04")  # Ctrl-D at the friendly prompt: soft reset, main.py runs
+        s.read_until(b"soft reboot\r\n")
+    monkeypatch.setattr(flasher, "RAW_TIMEOUT", 2)
+    assert main(["flash", "--port", vpico.port]) == 1
+    assert "device busy: no answer from the raw REPL" in capsys.readouterr().err
+
+
+# ---- MicroPython itself: --uf2 ---------------------------------------------------------------
+def uf2_file(path, family=flash_cmd.RP2040_FAMILY):
+    block = struct.pack("<IIIIIIII", 0x0A324655, 0x9E5D5157, 0x2000, 0x10000000, 256, 0, 1,
+                        family) + bytes(476) + struct.pack("<I", 0x0AB16F30)
+    path.write_bytes(block)
+    return path
+
+
+def bootsel_drive(tmp_path):
+    drive = tmp_path / "media" / "me" / "RPI-RP2"
+    drive.mkdir(parents=True)
+    (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\n"
+                                        "Board-ID: RPI-RP2\n")
+    return drive
+
+
+def test_uf2_without_a_bootsel_drive_says_how_to_get_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(flash_cmd, "DRIVES", (str(tmp_path / "media" / "*" / "RPI-RP2"),))
+    assert main(["flash", "--uf2", str(uf2_file(tmp_path / "mp.uf2"))]) == 1
+    assert "no Pico in BOOTSEL mode" in capsys.readouterr().err
+    (tmp_path / "plain").mkdir()
+    assert main(["flash", "--uf2", str(tmp_path / "mp.uf2"), "--drive",
+                 str(tmp_path / "plain")]) == 1
+    assert "has no INFO_UF2.TXT" in capsys.readouterr().err
+
+
+def test_uf2_that_is_not_one_or_for_another_chip(tmp_path, capsys):
+    drive = bootsel_drive(tmp_path)
+    (tmp_path / "x.uf2").write_bytes(b"not a uf2" * 10)
+    assert main(["flash", "--uf2", str(tmp_path / "x.uf2"), "--drive", str(drive)]) == 2
+    assert "is not a UF2 file" in capsys.readouterr().err
+    uf2_file(tmp_path / "pico2.uf2", family=0xE48BFF59)  # an RP2350's
+    assert main(["flash", "--uf2", str(tmp_path / "pico2.uf2"), "--drive", str(drive)]) == 2
+    assert "another chip" in capsys.readouterr().err
+    assert sorted(os.listdir(drive)) == ["INFO_UF2.TXT"]
+
+
+def test_uf2_is_copied_then_the_rebooted_pico_is_flashed(tmp_path, monkeypatch, capsys):
+    # The fake drive "reboots" into a (blank) virtual Pico once the UF2 is on it.
+    drive = bootsel_drive(tmp_path)
+    uf2 = uf2_file(tmp_path / "RPI_PICO-v1.29.0.uf2")
+    monkeypatch.setattr(flash_cmd, "DRIVES", (str(tmp_path / "media" / "*" / "RPI-RP2"),))
+    picos = []
+
+    def comports():
+        if not (drive / uf2.name).exists():
+            return []
+        if not picos:
+            picos.append(VirtualPico(tmp_path / "flash").start())
+        return [FakePort(picos[0].port, 0x2E8A)]
+    monkeypatch.setattr(flash_cmd, "comports", comports)
+    try:
+        assert main(["flash", "--uf2", str(uf2)]) == 0
+        out = capsys.readouterr().out
+        assert (drive / uf2.name).read_bytes() == uf2.read_bytes()
+        assert "copied %s to %s" % (uf2, drive) in out and "flashed %s" % picos[0].port in out
+        picos[0].wait_for("LE NOTRE")
+    finally:
+        for p in picos:
+            p.stop()
+
+
+def test_uf2_and_the_pico_never_comes_back(tmp_path, monkeypatch, capsys):
+    drive = bootsel_drive(tmp_path)
+    monkeypatch.setattr(flash_cmd, "comports", lambda: [])
+    assert main(["flash", "--uf2", str(uf2_file(tmp_path / "mp.uf2")), "--drive", str(drive),
+                 "--wait", "0.5"]) == 1
+    assert "did not come back as a serial port within 0.5 s" in capsys.readouterr().err

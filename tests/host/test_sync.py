@@ -1,0 +1,382 @@
+"""`lenotre sync` against the real firmware/link.py under MicroPython (192 KB heap) on a
+pseudo-terminal, over pyserial: full, repeated, cut, damaged and refused syncs; then games,
+show and replay on what was stored. The rig is tests/host/linkrig.py."""
+import os
+import random
+import shutil
+import sqlite3
+
+import pytest
+
+import store
+from linkrig import Cut, Device, Proxy, game_log, journal_bytes, record_games
+from lenotre.db import Library
+from lenotre.link import LinkLost, Port
+from lenotre.sync import sync
+from lenotre.syncproto import DamagedFrames, Proto, ProtocolVersion
+
+# finished games of 2..5 players (filed in a pack), and two running ones (a .log each)
+SPECS = [(11, 2, None), (12, 3, None), (13, 4, None), (14, 5, None), (15, 2, 12), (16, 3, 25)]
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    root = str(tmp_path_factory.mktemp("flash"))
+    return root, record_games(root, SPECS)
+
+
+@pytest.fixture
+def box(template, tmp_path):
+    # -> (flash folder, {gid: events}): a fresh copy of the recorded box for each test
+    flash = str(tmp_path / "flash")
+    shutil.copytree(template[0], flash)
+    return flash, template[1]
+
+
+def do_sync(flash, db, to_host=None, to_device=None, code=None, timeout=1.0, **kw):
+    # One sync against a fresh device process (a proxy in between when hooks are given).
+    # -> (summary or the exception raised, proto)
+    dev = Device(flash, **({"code": code} if code else {}))
+    proxy = Proxy(dev, to_host, to_device) if (to_host or to_device) else None
+    port = Port(proxy.path if proxy else dev.path, timeout=timeout)
+    proto = Proto(port, timeout=timeout, **kw)
+    lib = Library(db)
+    try:
+        result = sync(proto, lib)
+        proto.bye()
+    except Exception as exc:  # the test looks at what was raised
+        result = exc
+    finally:
+        port.close()
+        lib.close()
+        if proxy:
+            proxy.stop()
+        dev.kill()
+    return result, proto
+
+
+def device_acks(flash):
+    st = store.Store(os.path.join(flash, "data"))
+    return {gid: st.acked(gid) for gid, _ in st.games()}
+
+
+def check_library(db, flash, logs, whole=True):
+    # Every stored game: its journal is the box's bytes (a prefix of them, or all), and its
+    # events are exactly the records those bytes complete - nothing twice, nothing wrong.
+    lib = Library(db)
+    try:
+        rows = lib.games()
+        assert len({(d, g) for d, g, *_ in rows}) == len(rows)
+        for device, gid, finished, _synced, count in rows:
+            data = lib.journal(device, gid)
+            full = journal_bytes(flash, gid)
+            assert full.startswith(data)
+            records = data[:data.rfind(b"\n") + 1].count(b"\n")
+            events = logs[gid][:records]
+            assert lib.events(device, gid) == events
+            if whole:
+                assert data == full
+        if whole:
+            assert sorted(g for _, g, *_ in rows) == sorted(logs)
+        return {g: len(lib.journal(d, g)) for d, g, *_ in rows}
+    finally:
+        lib.close()
+
+
+# ---- whole syncs ----------------------------------------------------------------------------
+
+def test_full_sync_stores_every_game_and_the_box_marks_them(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    summary, _ = do_sync(flash, db)
+    assert summary.games == 6 and summary.new == 6 and not summary.problems
+    stored = check_library(db, flash, logs)
+    assert device_acks(flash) == stored  # the box marked exactly what the host holds
+    lib = Library(db)
+    assert [f for _, _, f, _, _ in lib.games()] == [1, 1, 1, 1, 0, 0]
+    assert all(s for _, _, _, s, _ in lib.games())  # synced_at set
+    lib.close()
+
+
+def test_second_sync_adds_nothing(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    do_sync(flash, db)
+    before = _dump(db)
+    summary, proto = do_sync(flash, db)
+    assert (summary.new, summary.updated, summary.unchanged) == (0, 0, 6)
+    assert summary.bytes == 0 and summary.events == 0 and proto.resent == 0
+    assert _dump(db) == before
+
+
+def _dump(db):
+    c = sqlite3.connect(db)
+    try:
+        return (c.execute("SELECT device, gid, journal, finished, synced_at FROM games "
+                          "ORDER BY device, gid").fetchall(),
+                c.execute("SELECT * FROM events ORDER BY device, gid, seq").fetchall())
+    finally:
+        c.close()
+
+
+def test_new_events_on_a_running_game_come_with_the_next_sync(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    do_sync(flash, db)
+    st = store.Store(os.path.join(flash, "data"))
+    full = game_log(15, 2)
+    for ev in full[12:20]:
+        st.append(5, ev)
+    logs[5] = full[:20]
+    summary, _ = do_sync(flash, db)
+    assert (summary.new, summary.updated, summary.unchanged) == (0, 1, 5)
+    assert summary.events == 8
+    check_library(db, flash, logs)
+
+
+def test_a_journal_that_changed_on_the_box_is_reported_not_mixed_in(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    do_sync(flash, db)
+    before = _dump(db)
+    acks = device_acks(flash)
+    other = b"".join(store.record(ev) for ev in game_log(77, 2)[:30])
+    with open(os.path.join(flash, "data", "g0005.log"), "wb") as f:
+        f.write(other)  # longer than game 5 was, and different bytes
+    with open(os.path.join(flash, "data", "g0006.log"), "rb+") as f:
+        f.truncate(len(f.read()) // 2 // 50 * 50)  # shorter than what was synced
+    summary, _ = do_sync(flash, db)
+    problems = " / ".join(summary.problems)
+    assert "game %s:5: the box's journal differs from the synced copy" % summary.device \
+        in problems
+    assert "game %s:6: the box holds" % summary.device in problems
+    assert _dump(db) == before  # nothing of either was stored ...
+    assert device_acks(flash)[5] == acks[5]  # ... nor acknowledged
+
+
+# ---- a cut cable ---------------------------------------------------------------------------
+
+def test_a_cut_link_at_random_points_loses_nothing_and_duplicates_nothing(box, tmp_path):
+    flash, logs = box
+    rng = random.Random(4)
+    cuts = rounds = 0
+    while cuts < 24:
+        rounds += 1
+        db = str(tmp_path / ("games%d.sqlite" % rounds))
+        here = str(tmp_path / ("flash%d" % rounds))
+        shutil.copytree(flash, here)
+        for attempt in range(60):
+            budget = rng.randint(1, 3000)
+            lines_out = rng.randint(1, 40)
+            seen = {"host": 0, "device": 0}
+
+            def to_host(line, budget=budget, seen=seen):
+                seen["host"] += len(line)
+                if seen["host"] > budget:
+                    raise Cut()
+                return line
+
+            def to_device(line, lines_out=lines_out, seen=seen):
+                seen["device"] += 1
+                if seen["device"] > lines_out and rng.random() < 0.5:
+                    raise Cut()
+                return line
+            result, _ = do_sync(here, db, to_host, to_device)
+            stored = check_library(db, here, logs, whole=False)
+            acks = device_acks(here)
+            # the box never marks more than the host holds
+            assert all(acks[g] <= stored.get(g, 0) for g in acks), (acks, stored)
+            if not isinstance(result, Exception):
+                break
+            assert isinstance(result, LinkLost), result
+            cuts += 1
+        summary, _ = do_sync(here, db)  # the next sync finishes the job
+        assert not summary.problems
+        assert check_library(db, here, logs) == device_acks(here)
+    assert cuts >= 20
+
+
+def test_the_box_marks_a_game_synced_only_after_the_ack(box, template, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+
+    def cut_before_ack(line):
+        if line.startswith(b"LN ACK "):
+            raise Cut()
+        return line
+    result, _ = do_sync(flash, db, to_device=cut_before_ack)
+    assert isinstance(result, LinkLost)
+    stored = check_library(db, flash, logs)  # every byte is in the library ...
+    assert set(device_acks(flash).values()) == {0}  # ... and the box marked nothing
+    summary, _ = do_sync(flash, db)
+    assert summary.bytes == 0 and summary.unchanged == 6
+    assert device_acks(flash) == stored
+
+    flash2 = str(tmp_path / "flash2")
+    shutil.copytree(template[0], flash2)
+    db2 = str(tmp_path / "games2.sqlite")
+
+    def cut_after_acked(line):
+        if line.startswith(b"LN ACKED "):
+            raise Cut()
+        return line
+    result, _ = do_sync(flash2, db2, to_host=cut_after_acked)
+    assert isinstance(result, LinkLost)
+    assert device_acks(flash2)[1] == len(journal_bytes(flash2, 1))  # marked, then the cut
+    summary, _ = do_sync(flash2, db2)
+    assert summary.bytes == 0
+    assert device_acks(flash2) == check_library(db2, flash2, logs)
+
+
+# ---- damage on the way ---------------------------------------------------------------------
+
+def _flip(line):
+    # one payload byte of a DATA line changed: the line's CRC no longer checks
+    i = line.rfind(b" *") - 5
+    return line[:i] + (b"A" if line[i:i + 1] != b"A" else b"B") + line[i + 1:]
+
+
+def test_a_corrupt_frame_is_asked_again_and_never_stored(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    flipped = []
+
+    def to_host(line):
+        if line.startswith(b"LN DATA") and len(flipped) < 3:
+            flipped.append(line)
+            return _flip(line)
+        return line
+    summary, proto = do_sync(flash, db, to_host)
+    assert len(flipped) == 3 and not summary.problems
+    assert proto.bad_lines == 3 and proto.resent >= 3
+    check_library(db, flash, logs)
+
+
+def test_a_frame_damaged_every_time_is_a_clear_error_and_nothing_of_it_is_stored(box,
+                                                                                 tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+
+    def to_host(line):
+        return _flip(line) if line.startswith(b"LN DATA 3 ") else line
+    result, _ = do_sync(flash, db, to_host, timeout=0.3, retries=3)
+    assert isinstance(result, DamagedFrames)
+    assert "game 3: the frame at byte 0" in str(result) and "cable" in str(result)
+    lib = Library(db)
+    assert [g for _, g, *_ in lib.games()] == [1, 2]  # game 3: nothing
+    lib.close()
+    check_library(db, flash, logs, whole=False)
+
+
+def test_garbage_on_the_port_before_and_between_frames(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    rng = random.Random(9)
+    junk = [b"garbage\n", b"\xff\xfe\x00junk LN \n", b"LN DATA 1 0 AAAA *00000000\n",
+            b"print from the app\r\n", bytes(rng.randrange(256) for _ in range(80)) + b"\n"]
+
+    def to_host(line):
+        r = rng.random()
+        if r < 0.3:
+            return rng.choice(junk) + line
+        if r < 0.4:
+            return b"noise" + line  # glued to the front of a line
+        return line
+
+    def to_device(line):
+        return rng.choice(junk) + line if rng.random() < 0.2 else line
+    summary, proto = do_sync(flash, db, to_host, to_device, timeout=0.5)
+    assert not isinstance(summary, Exception), summary
+    assert not summary.problems
+    check_library(db, flash, logs)
+
+
+# ---- a box we must not trust ---------------------------------------------------------------
+
+@pytest.mark.parametrize("version, words", [(0, "update the box's firmware"),
+                                            (2, "update lenotre")])
+def test_a_box_of_another_protocol_version_is_refused_and_nothing_stored(box, tmp_path,
+                                                                         version, words):
+    flash, _ = box
+    db = str(tmp_path / "games.sqlite")
+    result, _ = do_sync(flash, db, code="import link; link.PROTO = %d; link.serve()" % version)
+    assert isinstance(result, ProtocolVersion)
+    assert "protocol %d" % version in str(result) and words in str(result)
+    assert "nothing was synced" in str(result)
+    assert _dump(db) == ([], [])
+    assert set(device_acks(flash).values()) == {0}
+
+
+def _damage(path, at):
+    # changes one character inside a record (same length): its CRC no longer checks
+    with open(path, "r+b") as f:
+        f.seek(at)
+        c = f.read(1)
+        f.seek(at)
+        f.write(b"7" if c != b"7" else b"8")
+
+
+def test_a_game_damaged_inside_a_pack_syncs_its_good_prefix_with_a_clear_message(box,
+                                                                                tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    data = journal_bytes(flash, 2)
+    tenth = sum(len(line) + 1 for line in data.split(b"\n")[:9])  # record 10 starts here
+    pack = os.path.join(flash, "data", "p0001.pak")
+    body = open(pack, "rb").read().index(data)
+    _damage(pack, body + tenth + 12)
+    summary, _ = do_sync(flash, db)
+    assert len(summary.problems) == 1
+    assert "game %s:2 is damaged on the box at byte %d" % (summary.device, tenth) in \
+        summary.problems[0]
+    lib = Library(db)
+    assert lib.events(summary.device, 2) == logs[2][:9]
+    assert len(lib.journal(summary.device, 2)) == tenth
+    lib.close()
+    assert device_acks(flash)[2] == tenth  # the box keeps the game: not all of it is synced
+    check_library(db, flash, {**logs, 2: logs[2][:9]}, whole=False)
+
+
+def test_a_running_game_damaged_on_the_box_syncs_its_good_prefix_and_says_so(box, tmp_path):
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    path = os.path.join(flash, "data", "g0006.log")
+    lines = open(path, "rb").read().split(b"\n")
+    _damage(path, sum(len(x) + 1 for x in lines[:7]) + 10)  # record 8 of 25
+    summary, _ = do_sync(flash, db)
+    assert any("g0006.log is damaged at line 8" in n for n in summary.notes), summary.notes
+    lib = Library(db)
+    assert lib.events(summary.device, 6) == logs[6][:7]
+    lib.close()
+    check_library(db, flash, {**logs, 6: logs[6][:7]})
+
+
+# ---- the device side alone ------------------------------------------------------------------
+
+def test_the_box_answers_garbage_with_err_and_keeps_serving(box):
+    import link as framing
+    flash, _ = box
+    dev = Device(flash)
+    port = Port(dev.path, timeout=2)
+    try:
+        def ask(raw):
+            port.write(raw)
+            return port.readline().decode()
+        assert ask(b"hello there\n").startswith("LN ERR garbage")
+        assert ask(b"LN HELLO 1 *00000000\n").startswith("LN ERR crc")
+        assert ask(b"\xff\xfe\xfd\n").startswith("LN ERR")
+        assert ask(b"x" * 5000 + b"\n").startswith("LN ERR garbage")
+        for text, reply in (("FLY 1", "ERR unknown FLY"), ("READ a b c", "ERR ValueError"),
+                            ("READ 1 99999 10", "ERR range game 1 has"),
+                            ("READ 42 0 10", "ERR StoreError there is no game 42"),
+                            ("ACK 1 999999", "ERR StoreError"), ("ACK 1", "ERR usage"),
+                            ("HELLO 1", "HELLO 1 ")):
+            got = ask(framing.frame(text).encode())
+            assert framing.unframe(got)[:len(reply.split())] == reply.split(), (text, got)
+        ident = framing.unframe(got)[2]
+        assert open(os.path.join(flash, "data", "device.id")).read().strip() == ident
+        assert ask(framing.frame("BYE").encode()).startswith("LN BYE")
+        assert dev.wait() == 0
+    finally:
+        port.close()
+        dev.kill()

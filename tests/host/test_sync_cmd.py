@@ -1,0 +1,279 @@
+"""The commands: `lenotre sync` through the raw REPL of MicroPython's unix port on a pty (as a
+Pico's USB serial), then `games`, `show` and `replay` on the library it made; and the raw-REPL
+transport and port discovery of lenotre/link.py on their own."""
+import os
+import shutil
+import sqlite3
+import time
+import types
+
+import pytest
+
+from linkrig import Device, record_games
+from lenotre import cli, link
+from lenotre.link import LinkError, LinkTimeout, NoBox, Port, PortBusy, RawRepl, find_port
+from lenotre.syncproto import LinkStopped, Proto
+from shared_rules.codec import decode, encode
+from shared_rules.versailles.game import Game
+
+SPECS = [(21, 2, None), (22, 3, None), (23, 2, 9)]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture(scope="module")
+def synced(tmp_path_factory):
+    # A box of three games synced once by `lenotre sync` (raw REPL and all): -> (flash,
+    # logs, db, the box id)
+    root = tmp_path_factory.mktemp("cmd")
+    flash = str(root / "flash")
+    logs = record_games(flash, SPECS)
+    db = str(root / "games.sqlite")
+    out = _sync(flash, db)
+    assert out[0] == 0, out
+    device = open(os.path.join(flash, "data", "device.id")).read().strip()
+    return flash, logs, db, device, out
+
+
+def _sync(flash, db):
+    dev = Device(flash, code=None)  # the friendly REPL, as a Pico after Ctrl-C
+    try:
+        return _run(["sync", "--port", dev.path, "--db", db])
+    finally:
+        dev.kill()
+
+
+def _run(argv):
+    import contextlib
+    import io
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(argv)
+        except SystemExit as exc:
+            code = exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_sync_through_the_raw_repl_then_again(synced, tmp_path):
+    flash, logs, db, device, (code, out, err) = synced
+    assert "box %s (firmware 0.1): 3 games: 3 new, 0 updated, 0 unchanged" % device in out
+    assert err == ""
+    again = _sync(flash, db)
+    assert again[0] == 0 and "3 games: 0 new, 0 updated, 3 unchanged" in again[1]
+    assert "0 bytes, 0 events, 0 frames" in again[1]
+
+
+def test_games_lists_every_game_with_its_row_number(synced):
+    _flash, logs, db, device, _ = synced
+    code, out, _ = _run(["games", "--db", db])
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["#", "game", "players", "state", "winner"]
+    assert lines[1].split()[:4] == ["1", device + ":1", "Sophie,", "Alexander"]
+    assert "+ Ludwig" in lines[1] and "finished" in lines[1]
+    assert "Sophie, Alexander, Christian" in lines[2] and "finished" in lines[2]
+    assert lines[3].rstrip().endswith(Game.replay(logs[3]).describe())  # not finished
+
+
+def test_show_tells_the_game_round_by_round(synced):
+    _flash, logs, db, device, _ = synced
+    code, out, _ = _run(["show", device[:4] + ":1", "--db", db])
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Game %s:1: Versailles, 2 players + Ludwig, seed 21" % device
+    first = logs[1][1]
+    assert lines[3] == "  Round 1: Sophie %d, Alexander %d, Ludwig %d" % (
+        first["cards"][0], first["cards"][1], first["ludwig"])
+    assert lines[4].startswith("    tiles: 1 ") and "(discarded)" in lines[4]
+    assert sum(1 for x in lines if x.startswith("  Round ")) == 14
+    assert any(": takes the " in x and " token" in x for x in lines)
+    assert "  Scoring stage 1:" in lines and "  Scoring stage 2:" in lines
+    assert lines[-1].startswith("Winner: ")
+    same = _run(["show", "1", "--db", db])
+    assert same[1] == out
+    running = _run(["show", "3", "--db", db])[1].splitlines()
+    assert running[-1] == "Not finished: " + Game.replay(logs[3]).describe()
+
+
+def test_replay_agrees_with_an_untouched_game(synced):
+    _flash, _logs, db, device, _ = synced
+    code, out, _ = _run(["replay", "2", "--db", db])
+    assert code == 0
+    assert out.splitlines()[0].startswith("%s:2: " % device)
+    assert "no difference" in out
+
+
+def _tamper(db, tmp_path, gid, seq, change):
+    copy = str(tmp_path / "tampered.sqlite")
+    shutil.copyfile(db, copy)
+    c = sqlite3.connect(copy)
+    (text,) = c.execute("SELECT event FROM events WHERE gid=? AND seq=?", (gid, seq)).fetchone()
+    ev = decode(text)
+    change(ev)
+    c.execute("UPDATE events SET event=? WHERE gid=? AND seq=?", (encode(ev), gid, seq))
+    c.commit()
+    c.close()
+    return copy
+
+
+def test_replay_flags_a_changed_ludwig_draw_and_exits_1(synced, tmp_path):
+    _flash, logs, db, _device, _ = synced
+    drawn = logs[1][1]["ludwig"]
+    other = next(c for c in range(1, 56) if c != drawn and c not in logs[1][1]["cards"])
+    copy = _tamper(db, tmp_path, 1, 1, lambda ev: ev.__setitem__("ludwig", other))
+    code, out, _ = _run(["replay", "1", "--db", copy])
+    assert code == 1
+    assert ("event 2 (round): Ludwig's card on the box is %d, the rules core draws %d"
+            % (other, drawn)) in out
+    assert "1 difference from what the box recorded" in out
+    shown = _run(["show", "1", "--db", copy])[1]
+    assert "! Ludwig's card on the box was %d, the rules core draws %d" % (other, drawn) in shown
+
+
+def test_replay_flags_an_event_the_rules_reject_and_exits_1(synced, tmp_path):
+    _flash, logs, db, _device, _ = synced
+    seq = next(i for i, ev in enumerate(logs[2]) if ev["e"] == "claim")
+    copy = _tamper(db, tmp_path, 2, seq, lambda ev: ev.__setitem__("size", 2))
+    code, out, _ = _run(["replay", "2", "--db", copy])
+    assert code == 1
+    assert "event %d (claim): the rules core rejects it: " % (seq + 1) in out
+    assert "too small; a token needs at least 4" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["show", "9"], "no game 9: the library has 3"),
+    (["replay", "zz:1"], "no game zz:1 in the library"),
+    (["show", "what"], "'what' is not a game ID"),
+])
+def test_unknown_ids_are_usage_errors(synced, argv, words):
+    code, out, err = _run(argv + ["--db", synced[2]])
+    assert code == 2 and out == ""
+    assert err.startswith("lenotre %s: error: " % argv[0]) and words in err
+
+
+def test_no_library_yet(tmp_path):
+    code, _, err = _run(["games", "--db", str(tmp_path / "none.sqlite")])
+    assert code == 2 and "no library at" in err and "lenotre sync" in err
+
+
+def test_sync_of_a_box_with_older_firmware_stores_nothing_and_gives_the_box_back(tmp_path):
+    flash = str(tmp_path / "flash")
+    record_games(flash, [(41, 2, None)])
+    old = tmp_path / "oldfw"
+    old.mkdir()
+    src = open(os.path.join(ROOT, "firmware", "link.py")).read()
+    assert "\nPROTO = 1 " in src
+    (old / "link.py").write_text(src.replace("\nPROTO = 1 ", "\nPROTO = 0 "))
+    dev = Device(flash, code=None, path=[str(old)])
+    db = str(tmp_path / "g.sqlite")
+    try:
+        code, out, err = _run(["sync", "--port", dev.path, "--db", db])
+        assert dev.wait(5) == 0  # left the raw REPL: Ctrl-D at the friendly prompt
+    finally:
+        dev.kill()
+    assert code == 1 and out == ""
+    assert err == ("lenotre sync: error: the box speaks link protocol 0, this lenotre speaks "
+                   "1: update the box's firmware (lenotre flash); nothing was synced\n")
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone() == (0,)
+
+
+def test_sync_without_a_box_says_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(link.list_ports, "comports", lambda: [])
+    code, out, err = _run(["sync", "--db", str(tmp_path / "g.sqlite")])
+    assert code == 1 and out == ""
+    assert err.startswith("lenotre sync: error: no box found") and "--port" in err
+
+
+# ---- the transport -------------------------------------------------------------------------
+
+def _fake(device, vid):
+    return types.SimpleNamespace(device=device, vid=vid)
+
+
+def test_find_port_picks_the_one_pico():
+    assert find_port("/dev/x") == "/dev/x"
+    assert find_port(ports=[_fake("/dev/ttyS0", None), _fake("/dev/ttyACM0", 0x2E8A)]) \
+        == "/dev/ttyACM0"
+    with pytest.raises(NoBox, match="no box found"):
+        find_port(ports=[_fake("/dev/ttyUSB0", 0x1A86)])
+    with pytest.raises(NoBox, match=r"2 Picos are connected \(/dev/ttyACM0, /dev/ttyACM1\)"):
+        find_port(ports=[_fake("/dev/ttyACM1", 0x2E8A), _fake("/dev/ttyACM0", 0x2E8A)])
+
+
+def test_a_busy_or_missing_port_is_a_clear_error(tmp_path):
+    dev = Device(str(tmp_path), code=None)
+    first = Port(dev.path)
+    try:
+        with pytest.raises(PortBusy, match="is busy: another program"):
+            Port(dev.path)
+    finally:
+        first.close()
+        dev.kill()
+    with pytest.raises(NoBox, match="no port /dev/nonexistent-box"):
+        Port("/dev/nonexistent-box")
+
+
+def test_a_silent_port_times_out_instead_of_hanging(tmp_path):
+    master, slave = os.openpty()
+    try:
+        port = Port(os.ttyname(slave), timeout=0.2)
+        start = time.monotonic()
+        with pytest.raises(LinkTimeout, match="did not answer"):
+            RawRepl(port).enter()
+        with pytest.raises(LinkError, match="no usable answer to HELLO after 3 tries"):
+            Proto(port, timeout=0.1, retries=2).hello()
+        assert time.monotonic() - start < 3
+        port.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_raw_repl_exec_eval_errors_and_serve(tmp_path):
+    flash = str(tmp_path / "flash")
+    record_games(flash, [(31, 2, 5)])
+    dev = Device(flash, code=None)
+    port = Port(dev.path)
+    try:
+        repl = RawRepl(port)
+        repl.enter()
+        assert repl.exec("print(6 * 7)") == b"42\n"
+        assert repl.eval("[1, 'two', None]") == [1, "two", None]
+        with pytest.raises(LinkError, match="ZeroDivisionError"):
+            repl.exec("1 / 0")
+        repl.start("import nolink\nnolink.serve()\n")  # firmware without the link
+        with pytest.raises(LinkStopped, match="the box's firmware has no sync link "
+                                              r"\(ImportError: no module named 'nolink'\)"):
+            Proto(port).hello()
+        repl.enter()  # again, from the raw REPL itself
+        repl.start("import link\nlink.serve()\n")
+        proto = Proto(port)
+        games, notes = proto.list()
+        assert [(g.gid, g.finished) for g in games] == [(1, False)] and notes == []
+        proto.bye()
+        assert repl.finish() == b""
+        assert repl.restart_app() in (True, False)  # the unix port exits where a Pico reboots
+    finally:
+        port.close()
+        dev.kill()
+
+
+def test_the_progress_bar_draws_on_a_terminal_only():
+    import io
+    from lenotre.sync import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    tty = Tty()
+    bar = Progress(tty)
+    bar.start(2000)
+    bar.advance(1000, 7)
+    assert tty.getvalue() == "\rsync [###############               ]  50%  1000 bytes  game 7 "
+    bar.advance(1000, 8)  # the end always shows
+    assert "100%  2000 bytes  game 8" in tty.getvalue()
+    bar.done()
+    assert tty.getvalue().endswith("\r")
+    quiet = io.StringIO()
+    Progress(quiet).advance(10, 1)
+    assert quiet.getvalue() == ""
