@@ -55,4 +55,4 @@ def main(filters):
     return 1 if failed or not passed else 0
 
 
-sys.exit(main(sys.argv[1:]))
+sys.exit(main(getattr(sys, "argv", [""])[1:]))  # a Pico run by mpremote has no argv

@@ -6,6 +6,7 @@ Ctrl-A enters the raw REPL, where code followed by Ctrl-D runs; `start()` runs c
 running (the link's `serve()`), after which the same port carries its protocol lines.
 Every read has a deadline: a dead port or a silent box is an error, never a hang."""
 import ast
+import binascii
 import errno
 import time
 
@@ -164,16 +165,30 @@ class RawRepl:
     def __init__(self, port):
         self.port = port
 
-    def enter(self):
+    # What brings a box to the raw REPL from wherever a pulled cable left it, tried in turn
+    # until its banner shows: the app or a running program (Ctrl-C twice, then Ctrl-A); a
+    # serve() still reading protocol lines, which takes Ctrl-C for noise where the USB layer
+    # does not turn it into KeyboardInterrupt (a virtual Pico): BYE ends it, the raw REPL
+    # closes the run with \x04>, Ctrl-A shows the banner; a half-sent raw REPL program:
+    # Ctrl-B back to the friendly REPL, then in again.
+    RECOVER = (
+        b"\r\x03\x03\r\x01",
+        b"\nLN BYE *%08x\n\x01" % (binascii.crc32(b"LN BYE") & 0xFFFFFFFF),
+        b"\r\x02\r\x03\x03\r\x01",
+    )
+
+    def enter(self, rounds=5):
         p = self.port
-        # Ctrl-C twice: interrupt the app (main.py) or a serve() left running, and a program
-        # that caught the first one
-        p.write(b"\r\x03\x03")
-        p.drop_input()
-        # Ctrl-A: raw REPL; the box answers with its banner and ">". What comes before it
-        # (the app's last prints, its KeyboardInterrupt traceback) is dropped by read_until.
-        p.write(b"\r\x01")
-        p.read_until(RAW_BANNER)
+        for attempt in range(rounds * len(self.RECOVER)):
+            p.write(self.RECOVER[attempt % len(self.RECOVER)])
+            try:
+                # What comes before the banner (the app's last prints, a KeyboardInterrupt
+                # traceback, serve()'s last frames) is dropped by read_until.
+                p.read_until(RAW_BANNER, 1.0)
+                return
+            except LinkTimeout:
+                continue
+        p.read_until(RAW_BANNER)  # a last wait; its LinkTimeout names what the box said
 
     def start(self, code):
         # Sends code and runs it (Ctrl-D); returns once the box said OK, with the code still

