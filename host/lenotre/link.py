@@ -177,14 +177,18 @@ class RawRepl:
         b"\r\x02\r\x03\x03\r\x01",
     )
 
-    def enter(self, rounds=5):
+    def enter(self):
         p = self.port
+        # With the usual timeouts the rounds span ~15 s: time for a box to come back after a
+        # pulled cable (a virtual Pico's watchdog reboot); a short timeout means one round.
+        wait = min(1.0, p.timeout)
+        rounds = 5 if p.timeout >= 1.0 else 1
         for attempt in range(rounds * len(self.RECOVER)):
             p.write(self.RECOVER[attempt % len(self.RECOVER)])
             try:
                 # What comes before the banner (the app's last prints, a KeyboardInterrupt
                 # traceback, serve()'s last frames) is dropped by read_until.
-                p.read_until(RAW_BANNER, 1.0)
+                p.read_until(RAW_BANNER, wait)
                 return
             except LinkTimeout:
                 continue
