@@ -127,14 +127,21 @@ class _Server:
 
     def list(self):
         s = self.store
-        for text in s.problems:  # what boot repaired or kept aside: the host shows it
+        notes = list(s.problems)  # what boot repaired or kept aside: the host shows it
+        # Damage kept aside at an earlier boot (the app's, whose messages no host saw) is
+        # told at every sync while its file is there.
+        for name in sorted(os.listdir(s.dir)):
+            if ".bad" in name:
+                notes.append("%s%s: a damaged journal kept aside on the box; the game goes "
+                             "on from its good records" % (s.dir, name))
+        for text in notes:
             self.send("NOTE " + _ascii(text))
         n = 0
         for gid, info in s.games():
             self.send("GAME %d %d %d %d" % (gid, s.size(gid), s.acked(gid),
                                           1 if info["finished"] else 0))
             n += 1
-        self.send("END %d %d" % (n, len(s.problems)))  # the host sees a line gone missing
+        self.send("END %d %d" % (n, len(notes)))  # the host sees a line gone missing
 
     def read(self, gid, offset, n):
         size = self.store.size(gid)

@@ -6,6 +6,7 @@ import json
 import os
 import random
 import select
+import subprocess
 import threading
 import tty
 import urllib.parse
@@ -17,6 +18,7 @@ from lenotre import flasher
 from lenotre.cli import main
 from lenotre.db import Library
 from lenotre.simplay import Player
+from lenotre.toolchain import tool
 from lenotre.vpico_client import VirtualPico
 from linkrig import record_games
 from shared_rules.versailles.game import Game
@@ -201,3 +203,49 @@ def test_second_sync_transfers_nothing(box_with_games, tmp_path, capsys):
     second = capsys.readouterr().out
     assert "11 games: 0 new, 0 updated, 11 unchanged" in second
     assert "0 events, 0 frames" in second
+
+
+def test_bad_input_on_the_virtual_pico(box_with_games, tmp_path, capsys):
+    # Garbage on the port, a box with another protocol version, a corrupt journal: each a
+    # clear message, nothing stored wrong - against the flashed virtual Pico.
+    pico, logs = box_with_games
+    db = str(tmp_path / "games.sqlite")
+    import serial
+    with serial.Serial(pico.port, timeout=0.2) as s:  # line noise, half a frame, binary
+        s.write(b"\xff\xfe garbage LN READ 1 0 *deadbeef\n\x00\x7f LN HELL")
+    assert sync(pico.port, db) == 0
+    assert "11 new" in capsys.readouterr().out
+    # A journal damaged in the middle of a record on the box: its good prefix comes, with a
+    # message naming the game; everything stored replays.
+    running = max(logs)
+    path = os.path.join(str(pico.flash), "data", "g%04d.log" % running)
+    raw = bytearray(open(path, "rb").read())
+    at = raw.index(b"\n", len(raw) // 2) - 12  # inside the record before the middle line end
+    raw[at] ^= 0x20
+    with open(path, "wb") as f:
+        f.write(raw)
+    db2 = str(tmp_path / "fresh.sqlite")
+    code = sync(pico.port, db2)
+    err = capsys.readouterr().err
+    # The box's store finds it when serve() opens it: the good records stay, the damaged file
+    # is kept aside, and the sync says so.
+    assert code in (0, 1) and "g%04d" % running in err and "damaged" in err, err
+    assert ".bad" in err
+    lib = Library(db2)
+    for device, gid, _, _, _ in lib.games():
+        got = lib.events(device, gid)
+        assert got == logs[gid][:len(got)]
+    lib.close()
+    # A box speaking another protocol version: a link module that says 0.
+    link_src = open(os.path.join(os.path.dirname(store.__file__), "link.py")).read()
+    old = tmp_path / "link.py"
+    old.write_text(link_src.replace("PROTO = 1", "PROTO = 0"))
+    subprocess.run([tool("mpremote"), "connect", pico.port, "fs", "cp", str(old), ":link.py", "+", "fs", "rm",
+                    ":link.mpy"], check=True, capture_output=True, timeout=60)
+    db3 = str(tmp_path / "other.sqlite")
+    assert sync(pico.port, db3) == 1
+    err = capsys.readouterr().err
+    assert "protocol" in err and "lenotre flash" in err, err
+    lib = Library(db3)
+    assert lib.games() == []
+    lib.close()
