@@ -149,12 +149,17 @@ class Cable:
 def test_cut_cable_at_20_random_points_loses_and_duplicates_nothing(box_with_games, tmp_path,
                                                                     capsys):
     pico, logs = box_with_games
-    box = store.Store(os.path.join(str(pico.flash), "data"))
-    # The box's bytes for a whole sync: the journals in base64 (4/3) plus the protocol lines.
-    total = sum(box.size(gid) for gid in logs) * 4 // 3 + 2000
+    # The box's bytes for a whole sync, through a cable nobody pulls (into a scratch library).
+    probe = Cable(pico.port)
+    assert sync(probe.path, str(tmp_path / "probe.sqlite")) == 0
+    capsys.readouterr()
+    probe.pull()
+    probe.thread.join(5)
+    total = probe.from_box
+    assert total > 20000
     rng = random.Random(20261130)
     pulled = retried = 0
-    for i, cut in enumerate(sorted(rng.randrange(200, total) for _ in range(20))):
+    for i, cut in enumerate(sorted(rng.randrange(200, total - 200) for _ in range(20))):
         db = str(tmp_path / ("games%d.sqlite" % i))
         box = store.Store(os.path.join(str(pico.flash), "data"))
         acked = {gid: box.acked(gid) for gid in logs}
@@ -162,7 +167,8 @@ def test_cut_cable_at_20_random_points_loses_and_duplicates_nothing(box_with_gam
         code = sync(cable.path, db)
         cable.thread.join(5)
         pulled += cable.from_box >= cut
-        assert code == 1 and "run `lenotre sync` again" in capsys.readouterr().err
+        err = capsys.readouterr().err  # a cut after the ACKs can pass unnoticed: exit 0
+        assert code == 0 or "run `lenotre sync` again" in err, err
         lib = Library(db)
         box = store.Store(os.path.join(str(pico.flash), "data"))
         for device, gid, _, _, _ in lib.games():  # only whole records, in order, no dupes
