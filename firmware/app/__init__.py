@@ -4,7 +4,7 @@ from shared_rules.errors import RulesError
 from shared_rules.versailles.game import OVER, Game
 
 from app import settings, ui
-from app.colors import OFF, ROUND_COLORS, TOKEN_OFF, rgb_of, seed_from
+from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
 
 TOAST_MS = 1500
 
@@ -65,7 +65,7 @@ class App:
         px = self.pixels
         g = self.game
         for t in range(5):
-            rgb = TOKEN_OFF
+            rgb = OFF  # unclaimed: dark
             if g is not None and g.holders[t] >= 0:
                 rgb = rgb_of(g.players[g.holders[t]])
             self._set(self._token_px[t], rgb)

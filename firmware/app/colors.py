@@ -10,7 +10,6 @@ PALETTE = (
     ("Silver", (160, 160, 160)),
 )
 OFF = (0, 0, 0)
-TOKEN_OFF = OFF
 LUDWIG = (255, 170, 0)
 ROUND_COLORS = ((0, 40, 0), (0, 0, 60))  # stage 1 dim green, stage 2 dim blue
 

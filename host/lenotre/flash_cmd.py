@@ -19,10 +19,9 @@ import time
 
 from serial.tools.list_ports import comports
 
-from lenotre import toolchain
+from lenotre import link, toolchain
 from lenotre.flasher import FlashError, flash, local_files
 
-PICO_VID = 0x2E8A  # Raspberry Pi: every Pico running MicroPython shows this USB vendor id
 DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/mnt/RPI-RP2")
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
 RP2040_FAMILY = 0xE48BFF56
@@ -44,19 +43,12 @@ def add(sub):
     p.set_defaults(run=run)
 
 
-def find_port(port=None, ports=None):
-    # -> the serial port of the one Pico on USB, or `port` when given
-    if port:
-        return port
-    picos = sorted(p.device for p in (comports() if ports is None else ports)
-                   if p.vid == PICO_VID)
-    if not picos:
-        raise FlashError("no device: no Raspberry Pi Pico (USB vendor 0x2E8A) is connected; "
-                         "plug the box in, or name its port with --port")
-    if len(picos) > 1:
-        raise FlashError("%d Picos are connected (%s): choose one with --port"
-                         % (len(picos), ", ".join(picos)))
-    return picos[0]
+def find_port(port=None):
+    # -> the serial port of the one Pico on USB, or `port` when given (the sync's search)
+    try:
+        return link.find_port(port, None if port else comports(), lead="no device")
+    except link.NoBox as exc:
+        raise FlashError(str(exc))
 
 
 # ---- MicroPython itself (UF2) -------------------------------------------------------------

@@ -48,16 +48,16 @@ class ReplError(LinkError):
     """Code run in the raw REPL raised: the message carries the box's traceback."""
 
 
-def find_port(port=None, ports=None):
+def find_port(port=None, ports=None, lead="no box found"):
     # -> the serial port of the one Pico on USB, or `port` when given. `ports` (tests): the
-    # list pyserial's comports() would give.
+    # list pyserial's comports() would give; `lead`: how the caller names a missing box.
     if port:
         return port
     ports = list_ports.comports() if ports is None else ports
     picos = [p for p in ports if p.vid == PICO_VID]
     if not picos:
-        raise NoBox("no box found: no Raspberry Pi Pico (USB vendor 0x2E8A) is connected; plug "
-                    "the box in by USB, or name its port with --port")
+        raise NoBox("%s: no Raspberry Pi Pico (USB vendor 0x2E8A) is connected; plug the box "
+                    "in by USB, or name its port with --port" % lead)
     if len(picos) > 1:
         raise NoBox("%d Picos are connected (%s); choose the box with --port"
                     % (len(picos), ", ".join(sorted(p.device for p in picos))))

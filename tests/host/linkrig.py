@@ -60,6 +60,15 @@ def _pty():
     return master, slave, os.ttyname(slave)
 
 
+def _close(*fds):
+    # a pty end may be gone already (the other side cut the cable): that is fine
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
 class Device:
     """micropython on a pty in `flash` (its cwd, so the journal is <flash>/data)."""
 
@@ -89,11 +98,7 @@ class Device:
         self.close()
 
     def close(self):
-        for fd in (self.master, self.slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        _close(self.master, self.slave)
         self.master = self.slave = -1
         if self.proc.stderr:
             self.proc.stderr.close()
@@ -150,11 +155,7 @@ class Proxy:
             self.close()
 
     def close(self):
-        for fd in (self.master, self.slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        _close(self.master, self.slave)
         self.master = self.slave = -1
 
     def stop(self):
