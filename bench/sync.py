@@ -2,7 +2,7 @@
 
 1. `lenotre sync` of 100 recorded games (simulated, 2-5 players) from a virtual Pico into a
    fresh database, against `mpremote fs cp` of the same journal files from the same virtual
-   Pico (both as the commands a user runs; median of 3 runs each);
+   Pico (both as the commands a user runs; median of 7 runs each);
 2. import throughput into SQLite: Library.add of the same 100 games, frame by frame as a sync
    stores them.
 
@@ -29,7 +29,7 @@ from lenotre.db import Library  # noqa: E402
 from lenotre.syncproto import FRAME  # noqa: E402
 
 GAMES = 100
-RUNS = 3
+RUNS = 7
 
 
 class VirtualPico:

@@ -168,7 +168,7 @@ def _place(garden, number, tile):
 # ---- lenotre score -------------------------------------------------------------------------
 
 class _Table(Game):
-    # A Game used for its token rule (Game._claim) and its size checks (Game._size). No rounds
+    # A Game used for its token rule (claim events) and its size checks (check_size). No rounds
     # are played here, so every player counts as having placed all tiles up to the end of
     # the scored stage: 7 tiles of 4 fields per stage.
     def __init__(self, players, stage):
@@ -180,7 +180,7 @@ class _Table(Game):
 
     def area(self, p, t, size):
         # Raises InvalidSize for a negative, too large or shrunk (below a claim) size.
-        return self._size(size, p, t, "%s's %s area" % (self.players[p], AREA_KINDS[t]))
+        return self.check_size(size, p, t, "%s's %s area" % (self.players[p], AREA_KINDS[t]))
 
 
 def _seat(names, name, where):

@@ -260,7 +260,7 @@ class Game:
         if t >= len(TYPES):
             raise E.InvalidClaim("construction sites have no majority token; tokens: %s"
                                  % ", ".join(TYPES))
-        size = self._size(ev.get("size"), p, t, "size")
+        size = self.check_size(ev.get("size"), p, t, "size")
         who, name, h = self.players[p], TYPES[t], self.holders[t]
         if size < scoring.MIN_TOKEN_AREA:
             raise E.InvalidClaim("%s: a %s area of %d is too small; a token needs at least %d "
@@ -279,7 +279,9 @@ class Game:
             self.claimed[p][t] = size
         return apply
 
-    def _size(self, size, p, t, what):
+    def check_size(self, size, p, t, what):
+        # -> size, if player p can have an area of kind t that large now (what: how an error
+        # names it); InvalidSize if not: negative, more fields than p placed, or below p's claim.
         if not _is_int(size) or size < 0:
             raise E.InvalidSize("%s must be a whole number >= 0, got %r" % (what, size))
         most = self.fields(p)
@@ -300,7 +302,7 @@ class Game:
         p = self._player(ev)
         sizes = _field(ev, "sizes", lambda v: isinstance(v, list) and len(v) == len(AREA_KINDS),
                        "6 sizes: " + ", ".join(AREA_KINDS))
-        sizes = [self._size(sizes[t], p, t, AREA_KINDS[t]) for t in range(len(AREA_KINDS))]
+        sizes = [self.check_size(sizes[t], p, t, AREA_KINDS[t]) for t in range(len(AREA_KINDS))]
 
         def apply():
             self.reports[p] = sizes

@@ -100,7 +100,7 @@ def test_holding_a_button_at_boot_skips_the_app():
 def test_full_flash_says_so_and_keeps_the_game():
     flash = scratch("app_full")
     h = sim.build(flash)
-    h.store = store.Store(flash, capacity=store.RESERVE + 250)
+    h.store = store.Store(flash, capacity=store.RESERVE + 150)
     a = App(h)
     a.step()
     _new_game(h, a)
