@@ -3,13 +3,17 @@
 # Pico), the simulator's display, pixels and pins (hal.sim), and a control panel: a datagram
 # socket in Linux's abstract namespace, named by the environment variable LENOTRE_VPICO_HW,
 # where a test presses buttons and reads the screen of the running app. The panel is served
-# while the app sleeps between steps, so the loop stays one step every 10 ms and Ctrl-C
-# (SIGINT from the wrapper) interrupts the sleep like any other.
+# while the app sleeps between steps, so the loop stays one step every 10 ms; the relay's
+# Ctrl-C comes this way too ("interrupt").
 #
 # Requests (ASCII datagrams) and replies:
 #   press B MS   hold button B for MS ms; "ok" once it is released and 40 ms passed
 #   down B / up B   press / release B now; "ok"
 #   screen       {"texts": [...], "frame": hex of the 1024-byte frame, "pixels": hex RGB}
+#   interrupt    "ok", then KeyboardInterrupt: the relay's Ctrl-C while the app runs. Raised
+#                here, between steps, as a Pico's scheduled one is: the unix port's SIGINT
+#                jumps out of whatever C code runs, and one landing while MicroPython holds
+#                its string-table lock (importing, compiling) leaves that lock held for good.
 # anything else: "error ...". Buttons: up down back next ok.
 import binascii
 import json
@@ -64,7 +68,12 @@ class Panel:
                 left = min(left, time.ticks_diff(self.press[2], now))
             if self.poller.poll(max(0, left)):
                 data, addr = self.sock.recvfrom(256)
-                self.reply(addr, self.handle(data.decode().split(), addr))
+                words = data.decode().split()
+                self.reply(addr, self.handle(words, addr))
+                if words == ["interrupt"]:
+                    while self.poller.poll(0):  # the relay's repeats of it
+                        self.sock.recvfrom(256)
+                    raise KeyboardInterrupt
             self.tick()
             if time.ticks_diff(end, time.ticks_ms()) <= 0:
                 return
@@ -84,6 +93,8 @@ class Panel:
 
     def handle(self, words, addr):
         # -> the reply now, or None when it comes later (a timed press)
+        if words == ["interrupt"]:
+            return "ok"
         if words == ["screen"]:
             d = self.display
             px = bytes(c for rgb in self.strip.shown for c in rgb)

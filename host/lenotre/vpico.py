@@ -7,10 +7,16 @@ drops output while none is there, as a Pico's USB serial drops it until a host o
 device's: MicroPython runs with stdin/stdout/stderr on its slave, in raw mode (no echo, no
 \\n -> \\r\\n, no signals from the line discipline), cwd and `/` the flash folder. What the
 relay adds to make it behave like a Pico:
-- Ctrl-C: while the device runs code (its terminal is not in MicroPython's REPL mode and its
-  SIGINT handler is installed, per /proc/PID/status), the relay sends SIGINT, as a Pico turns
-  the byte into KeyboardInterrupt; otherwise the byte goes on (the REPL reads it). The unix
-  port dies of a SIGINT that lands where it has no handler, a Pico never does.
+- Ctrl-C: while the app runs (main.py, until the REPL reads), the relay asks the app's control
+  panel to stop, and the app raises KeyboardInterrupt between steps, as a Pico raises its
+  scheduled one; a booting app is asked until its panel answers (Ctrl-C is held meanwhile).
+  The unix port's own SIGINT jumps out of whatever C code runs: one that lands while
+  MicroPython holds its string-table lock (an import, a compile) leaves that lock held and
+  the next new name deadlocks it, a state no Pico has. Other code that runs (serve(), what
+  mpremote sends) gets SIGINT, as a Pico turns the byte into KeyboardInterrupt; where nothing
+  runs (its terminal is in MicroPython's REPL mode, or no SIGINT handler is installed, per
+  /proc/PID/status) the byte goes on and the REPL reads it. The unix port dies of a SIGINT
+  that lands where it has no handler, a Pico never does.
 - soft reset: the unix port exits where a Pico soft-resets (Ctrl-D on an empty raw or friendly
   line, SystemExit). The relay prints `MPY: soft reboot` and starts it again: in the raw REPL
   it re-enters raw mode itself (only `raw REPL; CTRL-B to exit` and `>` show, main.py does not
@@ -24,6 +30,7 @@ import os
 import pty
 import select
 import signal
+import socket
 import subprocess
 import sys
 import termios
@@ -42,6 +49,9 @@ BOOTED = termios.ECHOPRT  # inert too: BOOT adds it, so its code is known to run
 TICK_MS = 10
 HUNG_S = 1.5  # a device that has not answered the client for this long may be hung
 RECHECK_S = 0.02  # how often to look for a client while none has the port open
+ASK_S = 0.1  # asking the app's panel to stop: again after this long without an answer
+APP_STOP_S = 3.0  # an app whose panel never answers in this long gets SIGINT
+SETTLE_S = 1.0  # after the app said it stops, more Ctrl-C wait this long for the REPL
 
 # Run by the unix port at every (re)boot: the flash folder becomes the filesystem at `/`.
 # (The venv's `micropython` is MicroPython inside a CPython process: until BOOT marks the
@@ -94,6 +104,11 @@ class Relay:
         self.swallowed = b""
         self.tail = b""
         self.last_sigint = 0.0
+        self.app = False  # main.py runs: Ctrl-C goes to its control panel
+        self.panel = None  # the relay's socket to that panel
+        self.held = None  # when the Ctrl-C now at the head of the input was first held
+        self.asked = 0.0
+        self.stopping = 0.0  # until when the app, told to stop, is left to reach its REPL
         self.boots = 0
         self.last_in = self.last_out = 0.0  # when the client last wrote, the device answered
 
@@ -113,6 +128,14 @@ class Relay:
                                       cwd=self.flash, env=env, start_new_session=True)
         self.phase = "boot"
         self.want_raw = not run_main and self.mode == "raw"
+        self.app = run_main
+        self.held = None
+        self.stopping = 0.0
+        while self.panel is not None:  # a late answer from the app before
+            try:
+                self.panel.recv(64)
+            except BlockingIOError:
+                break
         self.raw_sent = False
         self.swallowed = b""
         self.boots += 1
@@ -202,14 +225,51 @@ class Relay:
                 if n < len(chunk):
                     return
                 continue
-            now = time.monotonic()
-            if (not self.in_repl() and self.booted() and self.catches_sigint()
-                    and now - self.last_sigint > 0.03):
-                os.kill(self.child.pid, signal.SIGINT)  # KeyboardInterrupt, as on a Pico
-                self.last_sigint = now
-            elif self.write_device(b"\x03") == 0:
+            if not self.interrupt(time.monotonic()):
                 return
             del self.inq[:1]
+
+    def interrupt(self, now):
+        # The Ctrl-C at the head of the input: -> True once it is dealt with, False to hold it.
+        if self.in_repl():
+            self.app = False  # main.py ended: the REPL reads from now on
+        if self.in_repl() or not self.booted() or not self.catches_sigint():
+            return self.write_device(b"\x03") > 0  # the REPL reads it (or nothing runs)
+        if now < self.stopping:
+            return False  # the app is stopping: more Ctrl-C are for the REPL it reaches
+        if self.app:
+            self.held = self.held or now
+            if self.ask_app(now):
+                self.app, self.held, self.stopping = False, None, now + SETTLE_S
+                return True
+            if now - self.held < APP_STOP_S:
+                return False  # booting: its panel answers once its loop runs
+            self.app = False  # an app without the panel: like any other code
+        self.held = None
+        if now - self.last_sigint > 0.03:
+            os.kill(self.child.pid, signal.SIGINT)  # KeyboardInterrupt, as on a Pico
+            self.last_sigint = now
+            return True
+        return self.write_device(b"\x03") > 0
+
+    def ask_app(self, now):
+        # -> True once the app's panel answered "interrupt" (it raises KeyboardInterrupt)
+        if self.panel is None:
+            self.panel = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            self.panel.bind("")  # an automatic abstract address the panel answers to
+            self.panel.setblocking(False)
+        try:
+            if self.panel.recv(64) == b"ok":
+                return True
+        except BlockingIOError:
+            pass
+        if now - self.asked >= ASK_S:
+            self.asked = now
+            try:
+                self.panel.sendto(b"interrupt", "\0" + self.control)
+            except OSError:  # no panel yet, the app is still booting: ask at the next step
+                self.asked = 0.0
+        return False
 
     def write_device(self, data):
         try:
@@ -284,6 +344,8 @@ class Relay:
             self.step()
 
     def close(self):
+        if self.panel is not None:
+            self.panel.close()
         if self.child is not None and self.child.poll() is None:
             self.child.kill()
             self.child.wait()

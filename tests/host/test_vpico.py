@@ -246,6 +246,30 @@ def test_the_app_runs_its_buttons_press_and_ctrl_c_stops_it(flashed_vpico):
     pico.wait_for("LE NOTRE")
 
 
+def test_ctrl_c_while_the_app_boots_never_hangs_the_box(flashed_vpico):
+    # A sync restarts the app, and the next one interrupts it while it may still be importing
+    # (docs/HOST.md, "Ctrl-C"): the unix port's own SIGINT then left MicroPython's string-table
+    # lock held, and the next new name hung it (13 of 200 syncs in a row). Each round: soft
+    # reset into the app, Ctrl-C after a different delay across its boot, the raw REPL, code
+    # that makes a new name; it must run every time, with no watchdog restart in between.
+    with open_serial(flashed_vpico) as s:
+        for i in range(30):
+            s.write(b"\r\x03")
+            read_until(s, FRIENDLY)
+            s.write(b"\x04")  # Ctrl-D: soft reset, main.py boots the app
+            read_until(s, b"soft reboot\r\n")
+            time.sleep(i * 0.004)  # 0 to 120 ms: the app's imports, its first screen
+            s.write(b"\r\x03\x03")  # Ctrl-C, as lenotre sync and mpremote send it
+            s.write(b"\r\x01")  # Ctrl-A: the raw REPL
+            read_until(s, RAW)
+            code = "fresh_name_%d = %d\nprint(fresh_name_%d * 2)" % (i, i, i)
+            stdout, stderr = raw_exec(s, code)
+            assert (stdout, stderr) == (b"%d\n" % (2 * i), b""), (i, stdout, stderr)
+            s.write(b"\x02")  # Ctrl-B: back to the friendly REPL
+            read_until(s, FRIENDLY)
+            assert b"soft reboot" not in read_quiet(s, 0.05)
+
+
 def test_a_virtual_pico_stops_when_its_parent_goes(tmp_path):
     code = ("from lenotre.vpico_client import VirtualPico\n"
             "p = VirtualPico(%r).start()\nprint(p.proc.pid, flush=True)\n"
