@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/journal_size.py
 	$(BIN)/python bench/flash.py
 	$(BIN)/python bench/sync.py
+	$(BIN)/python bench/sync_repeat.py 200
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -137,9 +137,8 @@ class _Server:
         for text in notes:
             self.send("NOTE " + _ascii(text))
         n = 0
-        for gid, info in s.games():
-            self.send("GAME %d %d %d %d" % (gid, s.size(gid), s.acked(gid),
-                                          1 if info["finished"] else 0))
+        for gid, finished, size in s.each():  # a box may hold 1,300: no list of them
+            self.send("GAME %d %d %d %d" % (gid, size, s.acked(gid), 1 if finished else 0))
             n += 1
         self.send("END %d %d" % (n, len(notes)))  # the host sees a line gone missing
 

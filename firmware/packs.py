@@ -5,6 +5,7 @@
 # 536 (bench/journal_size.py). A pack only grows, but for a rewrite without its synced games
 # (temp, then rename); bytes no header explains seal it: it takes no more games, never goes.
 import os
+from array import array
 
 from flash import BLOCK, CHUNK, RESERVE, StoreError, copy, full, remove, room, size
 from journal import parse, record
@@ -35,8 +36,13 @@ class Packs:
         self.dir = folder
         self.problems = problems
         self.free = free
-        self.index = {}  # pack no -> flat [id, body offset, bytes, id, ...]
+        # pack no -> flat array [id, body offset, bytes, id, ...]: 6 bytes a game on any port
+        # while every number fits 16 bits (a list would take 24 on the unix port), for a box
+        # holding 1,300 games
+        self.index = {}
         self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
+        self.refiled = set()  # ids filed more than once (after a bad copy): the last counts
+        self.wide = set()  # packs whose index needs 32 bits (an id or a size past 65535)
 
     def _path(self, no):
         return self.dir + "p%04d.pak" % no
@@ -45,7 +51,8 @@ class Packs:
         # Reads pack no's headers into the index: -> the highest game id in it, 0 if none
         path = self._path(no)
         end = size(path)
-        e = []
+        self.index[no] = array("H")
+        self.wide.discard(no)
         pos = top = 0
         with open(path, "rb") as f:
             while pos < end:
@@ -59,16 +66,25 @@ class Packs:
                     break
                 if pos + i + n > end:
                     break
-                e += [g, pos + i, n]
+                self._put(no, g, pos + i, n)
                 top = max(top, g)
                 pos += i + n
-        self.index[no] = e
         if pos < end:
             # A cut while filing (the journal was kept) or damage: seal the pack, keep it.
             self.damaged.add(no)
             self.problems.append("p%04d.pak: %d unreadable bytes after byte %d, kept as is"
                                  % (no, end - pos, pos))
         return top
+
+    def _put(self, no, gid, offset, n):
+        # Appends an entry to pack no's index, widened to 32 bits first if it must be
+        e = self.index[no]
+        if no not in self.wide and max(gid, offset, n) > 0xFFFF:
+            e = self.index[no] = array("I", e)
+            self.wide.add(no)
+        e.append(gid)
+        e.append(offset)
+        e.append(n)
 
     # ---- lookups --------------------------------------------------------------------------
     def find(self, gid):
@@ -85,16 +101,36 @@ class Packs:
         # -> the set of the filed games' ids
         ids = set()
         for e in self.index.values():
-            ids.update(e[0::3])
+            for i in range(0, len(e), 3):
+                ids.add(e[i])
         return ids
 
-    def sizes(self):
-        # -> {id: bytes} of the filed games
-        sizes = {}
-        for e in self.index.values():
+    def each(self):
+        # Yields (id, bytes) of every filed game once: its last filing.
+        for no in sorted(self.index):
+            e = self.index[no]
             for i in range(0, len(e), 3):
-                sizes[e[i]] = e[i + 2]
-        return sizes
+                g = e[i]
+                if g not in self.refiled or self.find(g) == (self._path(no), e[i + 1], e[i + 2]):
+                    yield g, e[i + 2]
+
+    def find_refiled(self):
+        # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
+        # pack against the later ones, so only one pack's ids (a set of ~60) are held at once.
+        self.refiled = set()
+        nos = sorted(self.index)
+        for a in range(len(nos)):
+            e = self.index[nos[a]]
+            mine = set()
+            for i in range(0, len(e), 3):
+                if e[i] in mine:
+                    self.refiled.add(e[i])
+                mine.add(e[i])
+            for b in nos[a + 1:]:
+                e = self.index[b]
+                for i in range(0, len(e), 3):
+                    if e[i] in mine:
+                        self.refiled.add(e[i])
 
     def synced(self, acks):
         # -> [(lowest id, pack no, [ids])]: per pack that may change, the games in it the host
@@ -120,7 +156,7 @@ class Packs:
         if not no or no in self.damaged or (start and start + len(head) + n > PACK_BYTES):
             no += 1
             start = 0
-            self.index[no] = []
+            self.index[no] = array("H")
         pack = self._path(no)
         try:
             with open(path, "rb") as src:
@@ -139,7 +175,9 @@ class Packs:
             self.damaged.add(no)
             self.problems.append("p%04d.pak: game %d filed wrong, journal kept" % (no, gid))
             return False
-        self.index[no] += [gid, where[1], n]
+        if self.find(gid):
+            self.refiled.add(gid)
+        self._put(no, gid, where[1], n)
         os.remove(path)
         return True
 
@@ -153,6 +191,8 @@ class Packs:
         if not keep:
             os.remove(pack)
             del self.index[no]
+            self.wide.discard(no)
+            self.find_refiled()
             return
         room(self.free, sum([e[i + 2] + HEAD_MAX for i in keep]))
         tmp = self.dir + "p%04d.tmp" % no
@@ -168,9 +208,12 @@ class Packs:
             raise full(exc)
         os.rename(tmp, pack)
         self.scan(no)
+        self.find_refiled()
 
     def drop(self, gid):
         # Takes the game out of every pack holding it.
         for no in sorted(self.index):
-            if gid in self.index[no][0::3]:
+            e = self.index[no]
+            if [i for i in range(0, len(e), 3) if e[i] == gid]:
                 self.unfile(no, [gid])
+        self.refiled.discard(gid)

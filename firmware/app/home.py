@@ -1,4 +1,6 @@
 # The boot menu and what hangs off it: a new game, resume, finished games, settings, sync.
+from array import array
+
 from shared_rules.versailles.game import Game
 
 from app import ui
@@ -122,24 +124,37 @@ class StartGame(ui.Screen):
 
 
 class Finished(ui.Menu):
+    # Latest finished first. A box may hold 1,300 finished games: the menu keeps only their
+    # ids (an array, 2 bytes a game, in the order they were filed, which is the order they
+    # finished) and makes a row's label and action when the row is drawn.
     def __init__(self, app):
-        items = []
-        for gid, info in app.store.games():
-            if info.get("finished") and gid != app.gid:
-                items.append((self._label(app, gid, info), self._opener(gid)))
-        if not items:
-            items.append(("(none yet)", app.pop))
-        ui.Menu.__init__(self, app, "Finished games", items)
+        ids = array("H" if app.store.top() <= 0xFFFF else "I")
+        for gid, finished, n in app.store.each():
+            if finished and gid != app.gid:
+                ids.append(gid)
+        ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
 
-    def _label(self, app, gid, info):
-        return "#%d %s%s" % (gid, "" if info.get("synced") else "*", info.get("summary", ""))
 
-    def _opener(self, gid):
-        def open_it():
-            from app.scoring import Scoreboard
-            game = Game.replay(self.app.store.events(gid))
-            self.app.push(Scoreboard(self.app, game, final=True))
-        return open_it
+class _Rows:
+    # The Finished menu's items, made on demand: (label, action) of the i-th latest game.
+    def __init__(self, app, ids):
+        self.app = app
+        self.ids = ids
+
+    def __len__(self):
+        return len(self.ids) or 1
+
+    def __getitem__(self, i):
+        if not len(self.ids):
+            return "(none yet)", self.app.pop
+        gid = self.ids[len(self.ids) - 1 - i]
+        mark = "" if self.app.store.synced(gid) else "*"
+        return "#%d %s" % (gid, mark), lambda: self.open(gid)
+
+    def open(self, gid):
+        from app.results import Scoreboard
+        game = Game.replay(self.app.store.events(gid))
+        self.app.push(Scoreboard(self.app, game, final=True))
 
 
 class Settings(ui.Menu):
@@ -171,10 +186,9 @@ class Settings(ui.Menu):
 class SyncStatus(ui.Screen):
     def draw(self, d):
         store = self.app.store
-        games = store.games()
-        unsynced = sum(1 for _, info in games if not info.get("synced"))
+        games, unsynced = store.count()
         ui.title(d, "Sync status")
-        ui.put(d, "Games:      %4d" % len(games), 0, 12)
+        ui.put(d, "Games:      %4d" % games, 0, 12)
         ui.put(d, "Not synced: %4d" % unsynced, 0, 21)
         ui.put(d, "Free:   %5d KB" % (store.free_bytes() // 1024), 0, 30)
         ui.put(d, "USB + run", 0, 42)

@@ -68,6 +68,11 @@ def big_center(d, s, y, scale=2):
     big(d, s, max(0, (W - 8 * scale * len(s)) // 2), y, scale)
 
 
+def short(name):
+    # A player's name where a row has room for 7 letters
+    return name[:7]
+
+
 def wrap(text, width=COLS):
     # Word wrap for messages; a word longer than a line is cut into pieces.
     lines = []

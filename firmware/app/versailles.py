@@ -3,12 +3,9 @@ from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
 from shared_rules.versailles.tiles import TYPES
 
 from app import ui
+from app.ui import short
 from app.colors import LUDWIG
 from app.entry import NumberEntry
-
-
-def short(name):
-    return name[:7]
 
 
 class Hub(ui.Screen):
@@ -55,7 +52,7 @@ class Hub(ui.Screen):
             app.home()
         elif g.phase == OVER:
             if button == ui.OK and kind == ui.PRESS:
-                from app.scoring import Scoreboard
+                from app.results import Scoreboard
                 app.push(Scoreboard(app, g, final=True))
         elif button == ui.NEXT and kind == ui.PRESS:
             app.push(Claim(app))

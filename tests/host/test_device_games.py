@@ -115,3 +115,48 @@ def test_screens_along_a_two_player_game(tmp_path):
         texts = dev.screen()[1]
         assert texts[0] == "Stage 1 Round 1"
         assert "Undone: round" in texts
+
+
+def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device_build):
+    # A Pico's 1408 KB flash holds some 1,280 finished games (bench/journal_size.py). With
+    # 1,300 unsynced on it, the firmware as .mpy at the Pico's 192 KB (on the unix port's
+    # 8-byte pointers) boots, lists them latest first, opens the latest, counts them, and
+    # plays a whole 5-player game, the heaviest, to its end: no MemoryError anywhere.
+    import store
+    flash = str(tmp_path / "flash")
+    logs = [play(s, 2 + s % 4).log for s in range(8)]
+    box = store.Store(flash)
+    for i in range(1300):
+        log = logs[i % 8]
+        gid = box.new_game(log[0])
+        for ev in log[1:]:
+            box.append(gid, ev)
+        box.finish(gid)
+    with SimDevice(flash, micropython=True, compiled=device_build) as dev:
+        dev.wait(30)
+        dev.press("down")
+        dev.press("ok")
+        texts = dev.screen()[1]
+        assert texts[:3] == ["Finished games", "#1300 *", "#1299 *"], texts
+        dev.press("ok")  # the latest game's scoreboard
+        latest = Game.replay(logs[1299 % 8])
+        shown = dev.text()
+        assert "Final scores" in shown, shown
+        for p, total in enumerate(latest.totals()):
+            assert "%-7s" % latest.players[p][:7] in shown and " %d " % total in shown + " "
+        dev.press("back")
+        dev.press("back")
+        dev.press("down", 2)
+        dev.press("ok")
+        shown = dev.text()
+        assert "Games:      1300" in shown and "Not synced: 1300" in shown, shown
+        dev.press("back")
+        dev.press("down")  # round to "New game"
+        plan = play(7, 5)
+        Player(dev).play(plan.log)
+        assert "Winner" in dev.text()
+        heap = dev.stats()["alloc"]
+    s = store.Store(flash)
+    assert s.count() == (1301, 1301)
+    assert Game.replay(s.events(1301)).totals() == plan.totals()
+    assert heap < 192 * 1024

@@ -148,7 +148,7 @@ def test_winner_screen_explains_the_tie_break():
     # "In case of a tie, the winner is the player among those tied who has the single
     # largest garden area ... If this still results in a tie, the tied players share".
     from shared_rules.versailles.game import Game
-    from app.scoring import Winner
+    from app.results import Winner
     h, a = _boot(scratch("app_tie"))
     g = Game(["Orange", "Purple", "Cyan"], 1)
     for stage in (1, 2):

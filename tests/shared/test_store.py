@@ -614,3 +614,28 @@ def test_power_cut_on_littlefs():
             break
         n += 1
     assert n > 20  # the cuts did land all over the sequence
+
+
+def test_ids_and_sizes_past_16_bits_are_kept_whole():
+    # The packs' index holds 16-bit numbers until one does not fit: then that pack's goes to
+    # 32 bits (a box that has seen 65,535 games, a journal past 64 KB).
+    root = _fresh(21)
+    _write(root + "/next.id", record({"next": 70000}))
+    s = Store(root)
+    small = _log(3, 2)
+    a = _record_game(s, small, finish=True)
+    assert a == 70000
+    b = s.new_game(small[0])
+    note = {"e": "round", "cards": [1, 2], "note": "x" * 90}  # 124 bytes a record
+    for i in range(560):
+        s.append(b, note)
+    s.finish(b)
+    tail = record(note) + END
+    for boot in range(2):
+        assert s.events(a) == small and s.finished(b)
+        assert s.size(b) == len(record(small[0])) + 560 * len(record(note)) + len(END) > 65535
+        assert s.read_from(b, s.size(b) - len(tail), 1000) == tail
+        assert s.count() == (2, 2)
+        assert sorted([g for g, f, n in s.each()]) == [70000, 70001]
+        s = Store(root)
+    rmtree(root)
