@@ -9,6 +9,7 @@ answers like the box's USB serial port (mpremote, lenotre flash, lenotre sync ta
 prints the port (/dev/pts/N) and runs until Ctrl-C; its flash is a folder (--flash, default
 %s), blank until `lenotre flash --port /dev/pts/N` puts the firmware on it."""
 import argparse
+import contextlib
 import os
 import select
 import sys
@@ -43,8 +44,8 @@ def add(sub):
                        description=__doc__ % default_vpico_flash(),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--micropython", action="store_true",
-                   help="run the firmware under the MicroPython unix port (192 KB heap) "
-                        "instead of CPython")
+                   help="run the firmware as the Pico holds it (compiled by mpy-cross) "
+                        "under the MicroPython unix port (192 KB heap) instead of CPython")
     p.add_argument("--flash", default=None,
                    help="folder that is the simulated flash (default: %s; with --serial: %s)"
                         % (default_flash(), default_vpico_flash()))
@@ -74,17 +75,32 @@ def run(args):
         except OSError as exc:
             raise UsageError("cannot read the script %s: %s" % (args.script, exc.strerror))
         steps = parse_script(lines)  # all errors before the device starts
-        with SimDevice(flash, micropython=args.micropython) as dev:
+        with device(flash, args.micropython) as dev:
             return run_script(dev, steps, args.screenshots)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("No terminal to play in: here is a whole demo game played through the buttons "
               "(lenotre sim --script FILE runs your own).")
-        with tempfile.TemporaryDirectory() as scratch, SimDevice(
-                scratch, micropython=args.micropython) as dev:
+        with tempfile.TemporaryDirectory() as scratch, device(scratch, args.micropython) as dev:
             demo(dev, lambda name: print_screen(dev, name))
         return 0
-    with SimDevice(flash, micropython=args.micropython) as dev:
+    with device(flash, args.micropython) as dev:
         return interactive(dev)
+
+
+@contextlib.contextmanager
+def device(flash, micropython):
+    # Under MicroPython the firmware runs as .mpy, as on the Pico: compiled from source at
+    # boot it would need far more heap than the box has (a full flash's 1,300 games and the
+    # compiler do not fit 192 KB together).
+    if not micropython:
+        with SimDevice(flash) as dev:
+            yield dev
+        return
+    from lenotre import toolchain
+    with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
+        toolchain.build(build)
+        with SimDevice(flash, compiled=build) as dev:
+            yield dev
 
 
 def demo(dev, show, seed=3):

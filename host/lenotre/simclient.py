@@ -50,9 +50,9 @@ class SimDevice:
         out = []
         while True:
             reply = self.proc.stdout.readline()
-            if not reply:
+            if not reply:  # MicroPython's unix port prints a fatal traceback on stdout
                 raise SimError("the simulated device died during %r: %s"
-                               % (line, self._stderr()))
+                               % (line, "\n".join(out + [self._stderr()]).strip()))
             reply = reply.rstrip("\n")
             if reply == "ok":
                 return out
