@@ -231,8 +231,9 @@ def main(games):
         print("  %-14s store: %4d games (%d files, %d bytes free)   one file per game: %d games"
               % (label, n, files, free, one))
         if heap:
-            print("    heap on this 64-bit port (about half on the Pico): a Store booted over "
-                  "those %d games %d bytes, one games() list %d bytes" % heap)
+            print("    heap on this 64-bit port: a Store booted over those %d games %d bytes "
+                  "(its index is 16-bit arrays: as much on a Pico), one games() list %d "
+                  "bytes (about half on a Pico; the app uses each() instead)" % heap)
     for p in (2, 3, 4, 5):
         n, free, files = fill_store(MB, data[p][0])
         print("  1 MB, %d-player games only: %d games" % (p, n))
