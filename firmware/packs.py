@@ -43,6 +43,7 @@ class Packs:
         self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
         self.refiled = set()  # ids filed more than once (after a bad copy): the last counts
         self.wide = set()  # packs whose index needs 32 bits (an id or a size past 65535)
+        self.span = {}  # pack no -> (lowest, highest id) in it
 
     def _path(self, no):
         return self.dir + "p%04d.pak" % no
@@ -53,6 +54,7 @@ class Packs:
         end = size(path)
         self.index[no] = array("H")
         self.wide.discard(no)
+        self.span.pop(no, None)
         pos = top = 0
         with open(path, "rb") as f:
             while pos < end:
@@ -85,17 +87,22 @@ class Packs:
         e.append(gid)
         e.append(offset)
         e.append(n)
+        span = self.span.get(no)
+        self.span[no] = (min(span[0], gid), max(span[1], gid)) if span else (gid, gid)
 
     # ---- lookups --------------------------------------------------------------------------
     def find(self, gid):
-        # -> (pack path, body offset, bytes) of the game's last filing, or None
-        found = None
-        for no in sorted(self.index):
-            e = self.index[no]
-            for i in range(0, len(e), 3):
-                if e[i] == gid:
-                    found = (self._path(no), e[i + 1], e[i + 2])
-        return found
+        # -> (pack path, body offset, bytes) of the game's last filing, or None. Games are
+        # filed as they finish, so a pack's ids keep to a narrow span: only packs whose span
+        # holds gid are searched, the newest first, from its end (a sync reads every game).
+        for no in sorted(self.index, reverse=True):
+            span = self.span.get(no)
+            if span and span[0] <= gid <= span[1]:
+                e = self.index[no]
+                for i in range(len(e) - 3, -1, -3):
+                    if e[i] == gid:
+                        return self._path(no), e[i + 1], e[i + 2]
+        return None
 
     def ids(self):
         # -> the set of the filed games' ids
@@ -192,6 +199,7 @@ class Packs:
             os.remove(pack)
             del self.index[no]
             self.wide.discard(no)
+            self.span.pop(no, None)
             self.find_refiled()
             return
         room(self.free, sum([e[i + 2] + HEAD_MAX for i in keep]))

@@ -639,3 +639,37 @@ def test_ids_and_sizes_past_16_bits_are_kept_whole():
         assert sorted([g for g, f, n in s.each()]) == [70000, 70001]
         s = Store(root)
     rmtree(root)
+
+
+def test_a_game_filed_twice_counts_once_by_its_last_filing():
+    # Filing reads the copy back; a bad copy keeps the journal, and a later boot files it
+    # again: the pack then holds the game twice. It is one game, read from its last filing.
+    root = _fresh(22)
+    s = Store(root)
+    first, second = _log(5, 2), _log(6, 3)
+    _record_game(s, first, finish=True)
+    real = packs.same
+    packs.same = lambda path, where: False  # the copy reads back wrong
+    try:
+        b = _record_game(s, second, finish=True)
+    finally:
+        packs.same = real
+    assert "g0002.log" in _files(root) and s.problems
+    pak = root + "/p0001.pak"
+    data = _read(pak)
+    at = data.rfind(b'["R"')  # the bad copy really differs from the journal
+    _write(pak, data[:at] + b'["Q"' + data[at + 4:])
+    for boot in range(3):
+        s = Store(root)  # boot 1 files the journal again (the pack takes it: it is sound)
+        assert "g0002.log" not in _files(root)
+        assert s.count() == (2, 2) and [g for g, f, n in s.each()].count(b) == 1
+        assert s.events(b) == second and s.events(1) == first
+        assert _ids(s) == [1, 2]
+    heads = 0
+    with open(pak, "rb") as f:  # line by line: a whole pack in one piece is much at 192 KB
+        line = f.readline()
+        while line:
+            heads += line.startswith(b'{"g":2,')
+            line = f.readline()
+    assert heads == 2  # both filings are there
+    rmtree(root)
