@@ -2,7 +2,7 @@
 # the other: a header record {"g": id, "n": bytes}, then the journal's bytes unchanged, so a
 # game's bytes and sync offsets are the same in its .log and in its pack. littlefs gives every
 # file whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs of up to 16 blocks
-# 536 (bench/journal_size.py). A pack only grows, but for a rewrite without its synced games
+# 924 (bench/journal_size.py). A pack only grows, but for a rewrite without its synced games
 # (temp, then rename); bytes no header explains seal it: it takes no more games, never goes.
 import os
 from array import array
