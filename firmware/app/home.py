@@ -136,10 +136,13 @@ class Finished(ui.Menu):
 
 
 class _Rows:
-    # The Finished menu's items, made on demand: (label, action) of the i-th latest game.
+    # The Finished menu's items, made on demand: (label, action) of the i-th latest game. A
+    # label names the winner and the points ("1297 Sophie 44", "*" while not synced): a
+    # replay, so the labels of the rows last drawn are kept.
     def __init__(self, app, ids):
         self.app = app
         self.ids = ids
+        self.labels = {}
 
     def __len__(self):
         return len(self.ids) or 1
@@ -148,13 +151,34 @@ class _Rows:
         if not len(self.ids):
             return "(none yet)", self.app.pop
         gid = self.ids[len(self.ids) - 1 - i]
-        mark = "" if self.app.store.synced(gid) else "*"
-        return "#%d %s" % (gid, mark), lambda: self.open(gid)
+        label = self.labels.get(gid)
+        if label is None:
+            if len(self.labels) >= 2 * ui.Menu.rows:
+                self.labels = {}
+            label = self.labels[gid] = self.label(gid)
+        return label, lambda: self.open(gid)
+
+    def label(self, gid):
+        store = self.app.store
+        mark = "" if store.synced(gid) else "*"
+        try:
+            g = Game.replay(store.events(gid))
+        except Exception:  # damaged or not a game the rules take: opening it says why
+            return "%d ?%s" % (gid, mark)
+        w = g.outcome.winners[0] if g.outcome is not None else None
+        if w is None:
+            return "%d -%s" % (gid, mark)
+        return "%d %s %d%s" % (gid, g.players[w][:6], g.totals()[w], mark)
 
     def open(self, gid):
         from app.results import Scoreboard
-        game = Game.replay(self.app.store.events(gid))
-        self.app.push(Scoreboard(self.app, game, final=True))
+        app = self.app
+        try:
+            game = Game.replay(app.store.events(gid))
+        except Exception as exc:  # StoreError (a damaged journal), RulesError
+            app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
+            return
+        app.push(Scoreboard(app, game, final=True))
 
 
 class Settings(ui.Menu):

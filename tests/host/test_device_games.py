@@ -4,6 +4,8 @@ the MicroPython unix port with the Pico's 192 KB heap.
 The plan is a game of the desktop simulation (real gardens, real claims and area reports);
 the player reads the screen and presses buttons. Afterwards the journal on the simulated
 flash must replay, with the rules core, to the plan's scores."""
+import os
+
 import pytest
 
 from lenotre.simclient import SimDevice
@@ -137,9 +139,13 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
         dev.press("down")
         dev.press("ok")
         texts = dev.screen()[1]
-        assert texts[:3] == ["Finished games", "#1300 *", "#1299 *"], texts
-        dev.press("ok")  # the latest game's scoreboard
         latest = Game.replay(logs[1299 % 8])
+        before = Game.replay(logs[1298 % 8])
+        rows = ["%d %s %d*" % (n, g.players[g.outcome.winners[0]][:6],
+                               g.totals()[g.outcome.winners[0]])
+                for n, g in ((1300, latest), (1299, before))]
+        assert texts[:3] == ["Finished games"] + rows, texts  # latest first, winner, points
+        dev.press("ok")  # the latest game's scoreboard
         shown = dev.text()
         assert "Final scores" in shown, shown
         for p, total in enumerate(latest.totals()):
@@ -160,3 +166,42 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
     assert s.count() == (1301, 1301)
     assert Game.replay(s.events(1301)).totals() == plan.totals()
     assert heap < 192 * 1024
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, runtime,
+                                                                    request):
+    # The Finished menu: latest first, each row the game's number, its winner and points,
+    # "*" while not synced; a game whose journal is damaged opens to a message, not a crash.
+    import store
+    flash = str(tmp_path / "flash")
+    box = store.Store(flash)
+    logs = [play(seed, 2).log for seed in (2, 5)]
+    for log in logs:
+        gid = box.new_game(log[0])
+        for ev in log[1:]:
+            box.append(gid, ev)
+    box.finish(1)
+    box.mark_synced(1)
+    path = os.path.join(flash, "g0002.log")  # damage inside game 2, then it is filed
+    data = open(path, "rb").read()
+    at = data.rfind(b'["R"')
+    open(path, "wb").write(data[:at] + b'["Q"' + data[at + 4:])
+    box.finish(2)
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+        dev.wait(30)
+        dev.press("down")
+        dev.press("ok")
+        g = Game.replay(logs[0])
+        w = g.outcome.winners[0]
+        assert dev.screen()[1] == ["Finished games", "2 ?*",
+                                   "1 %s %d" % (g.players[w][:6], g.totals()[w])]
+        dev.press("ok")  # the damaged one
+        said = dev.text()
+        assert "Game 2" in said and "cannot be shown" in said and "damaged" in said, said
+        dev.press("ok")
+        dev.press("down")
+        dev.press("ok")
+        said = dev.text()
+        assert said.startswith("Final scores") and " %d " % g.totals()[w] in said, said

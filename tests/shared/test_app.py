@@ -179,3 +179,4 @@ def test_winner_screen_explains_the_tie_break():
     said = _texts(h)
     assert said[0] == "Winner" and "Purple" in said
     assert "largest area:" in said and "Ora 9 Pur 10" in said
+
