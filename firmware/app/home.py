@@ -168,7 +168,8 @@ class _Rows:
         w = g.outcome.winners[0] if g.outcome is not None else None
         if w is None:
             return "%d -%s" % (gid, mark)
-        return "%d %s %d%s" % (gid, g.players[w][:6], g.totals()[w], mark)
+        head, tail = "%d " % gid, " %d%s" % (g.totals()[w], mark)
+        return head + g.players[w][:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
 
     def open(self, gid):
         from app.results import Scoreboard

@@ -26,6 +26,14 @@ def journal(flash):
     return s, ids[0]
 
 
+def row(gid, game, synced):
+    # The Finished menu's row of a game: number, winner, points, "*" if not synced; in 15
+    # columns (the menu's text starts 4 pixels in), the name gives way.
+    w = game.outcome.winners[0]
+    head, tail = "%d " % gid, " %d%s" % (game.totals()[w], "" if synced else "*")
+    return head + game.players[w][:15 - len(head) - len(tail)] + tail
+
+
 def capped(rgb, cap=48):
     # The strip never goes past the cap; the hue stays: the largest channel is at the cap,
     # the channels keep their order and black stays black.
@@ -141,10 +149,9 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
         texts = dev.screen()[1]
         latest = Game.replay(logs[1299 % 8])
         before = Game.replay(logs[1298 % 8])
-        rows = ["%d %s %d*" % (n, g.players[g.outcome.winners[0]][:6],
-                               g.totals()[g.outcome.winners[0]])
-                for n, g in ((1300, latest), (1299, before))]
+        rows = [row(1300, latest, False), row(1299, before, False)]
         assert texts[:3] == ["Finished games"] + rows, texts  # latest first, winner, points
+        assert dev.stats()["clipped"] == 0
         dev.press("ok")  # the latest game's scoreboard
         shown = dev.text()
         assert "Final scores" in shown, shown
@@ -195,8 +202,8 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
         dev.press("ok")
         g = Game.replay(logs[0])
         w = g.outcome.winners[0]
-        assert dev.screen()[1] == ["Finished games", "2 ?*",
-                                   "1 %s %d" % (g.players[w][:6], g.totals()[w])]
+        assert dev.screen()[1] == ["Finished games", "2 ?*", row(1, g, True)]
+        assert dev.stats()["clipped"] == 0
         dev.press("ok")  # the damaged one
         said = dev.text()
         assert "Game 2" in said and "cannot be shown" in said and "damaged" in said, said
