@@ -16,6 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, "firmware")
+sys.path.insert(0, "tests/shared")  # support.rmtree: the shared tests' own, os calls only
 sys.path.insert(0, "")
 
 MB = 1024 * 1024
@@ -25,23 +26,10 @@ SIZES = ((MB, "1 MB"), (848 * 1024, "Pico W 848 KB"), (1408 * 1024, "Pico 1408 K
 _IMAGE = bytearray(SIZES[-1][0]) if sys.implementation.name == "micropython" else None
 
 import store  # noqa: E402
+from support import rmtree  # noqa: E402
 from shared_rules.codec import decode, encode  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 from store import Store, StoreFull, record  # noqa: E402
-
-
-def rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for name in names:
-        p = path + "/" + name
-        if os.stat(p)[0] & 0x4000:
-            rmtree(p)
-        else:
-            os.remove(p)
-    os.rmdir(path)
 
 
 def record_games(s, logs):

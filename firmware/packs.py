@@ -43,7 +43,7 @@ class Packs:
         self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
         self.refiled = set()  # ids filed more than once (after a bad copy): the last counts
         self.wide = set()  # packs whose index needs 32 bits (an id or a size past 65535)
-        self.span = {}  # pack no -> (lowest, highest id) in it
+        self.span = {}  # pack no -> [lowest, highest id] in it
 
     def _path(self, no):
         return self.dir + "p%04d.pak" % no
@@ -88,7 +88,12 @@ class Packs:
         e.append(offset)
         e.append(n)
         span = self.span.get(no)
-        self.span[no] = (min(span[0], gid), max(span[1], gid)) if span else (gid, gid)
+        if span is None:
+            self.span[no] = [gid, gid]
+        elif gid < span[0]:
+            span[0] = gid  # in place: boot puts 1,300 entries, a tuple each would be garbage
+        elif gid > span[1]:
+            span[1] = gid
 
     # ---- lookups --------------------------------------------------------------------------
     def find(self, gid):

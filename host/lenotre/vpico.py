@@ -231,9 +231,10 @@ class Relay:
 
     def interrupt(self, now):
         # The Ctrl-C at the head of the input: -> True once it is dealt with, False to hold it.
-        if self.in_repl():
+        repl = self.in_repl()
+        if repl:
             self.app = False  # main.py ended: the REPL reads from now on
-        if self.in_repl() or not self.booted() or not self.catches_sigint():
+        if repl or not self.booted() or not self.catches_sigint():
             return self.write_device(b"\x03") > 0  # the REPL reads it (or nothing runs)
         if now < self.stopping:
             return False  # the app is stopping: more Ctrl-C are for the REPL it reaches

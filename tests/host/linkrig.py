@@ -33,13 +33,18 @@ def record_games(flash, specs):
         log = game_log(seed, players)
         if count is not None:
             log = log[:count]
-        gid = st.new_game(log[0])
-        for ev in log[1:]:
-            st.append(gid, ev)
-        if count is None:
-            st.finish(gid)
-        logs[gid] = log
+        logs[record_log(st, log, finish=count is None)] = log
     return logs
+
+
+def record_log(st, log, finish=True):
+    # One game's events into the store st, as the box records them: -> its id
+    gid = st.new_game(log[0])
+    for ev in log[1:]:
+        st.append(gid, ev)
+    if finish:
+        st.finish(gid)
+    return gid
 
 
 def game_log(seed, players):

@@ -9,8 +9,9 @@ import os
 import pytest
 
 from lenotre.simclient import SimDevice
-from lenotre.toolchain import build
 from lenotre.simplay import Player, plan_of
+from lenotre.toolchain import build
+from linkrig import record_log
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 
@@ -137,11 +138,7 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
     logs = [play(s, 2 + s % 4).log for s in range(8)]
     box = store.Store(flash)
     for i in range(1300):
-        log = logs[i % 8]
-        gid = box.new_game(log[0])
-        for ev in log[1:]:
-            box.append(gid, ev)
-        box.finish(gid)
+        record_log(box, logs[i % 8])
     with SimDevice(flash, micropython=True, compiled=device_build) as dev:
         dev.wait(30)
         dev.press("down")
@@ -184,11 +181,8 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
     flash = str(tmp_path / "flash")
     box = store.Store(flash)
     logs = [play(seed, 2).log for seed in (2, 5)]
-    for log in logs:
-        gid = box.new_game(log[0])
-        for ev in log[1:]:
-            box.append(gid, ev)
-    box.finish(1)
+    record_log(box, logs[0])
+    record_log(box, logs[1], finish=False)
     box.mark_synced(1)
     path = os.path.join(flash, "g0002.log")  # damage inside game 2, then it is filed
     data = open(path, "rb").read()
