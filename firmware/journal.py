@@ -12,13 +12,16 @@ from shared_rules.codec import decode, encode
 # then its fields in this order, trailing optional ones left out; ["C",0,"white",5] for
 # {"e":"claim","p":0,"type":"white","size":5}: a 5-player game in 40% fewer bytes. Any other
 # value (an event with other keys, the store's own records) is written as it is. Part of the
-# record format: add kinds with new codes, never change one.
+# record format: add kinds with new codes, or optional fields at the end of a kind; never
+# change, drop or reorder one (every journal ever written must read the same). Added later:
+# "t", the box's wall clock when it was set from a PC (unix seconds: the setup's is the
+# start, the last scoring's the end), and "people", the roster person of each seat or None.
 KINDS = (
-    ("setup", "S", ("game", "players", "seed")),
+    ("setup", "S", ("game", "players", "seed", "t", "people")),
     ("round", "R", ("cards", "ludwig")),
     ("claim", "C", ("p", "type", "size")),
     ("areas", "A", ("p", "sizes")),
-    ("score", "T", ("stage",)),
+    ("score", "T", ("stage", "t")),
     ("undo", "U", ()),
 )
 _BY_KIND = {k[0]: k for k in KINDS}

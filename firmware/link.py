@@ -94,6 +94,8 @@ class _Server:
         self.write = write
         self.ident = ident
         self.broken = broken  # why the store could not be opened, or None
+        self.folder = "data/"  # the store's folder: the roster goes beside the journals
+        self.wall = None  # the wall clock TIME sets (tests); None: wallclock.default()
 
     def send(self, text):
         self.write(frame(text))
@@ -109,6 +111,10 @@ class _Server:
         elif cmd == "BYE":
             self.send("BYE")
             return False
+        elif cmd == "TIME" and len(f) == 2:
+            self.set_time(int(f[1]))
+        elif cmd == "ROSTER" and len(f) <= 2:
+            self.roster(f[1] if len(f) == 2 else "")
         elif cmd not in ("LIST", "READ", "ACK"):
             self.send("ERR unknown %s" % cmd[:20])
         elif self.broken:
@@ -124,6 +130,21 @@ class _Server:
         else:
             self.send("ERR usage %s takes %d numbers" % (cmd, 3 if cmd == "READ" else 2))
         return True
+
+    def set_time(self, t):
+        # TIME <unix seconds>: the PC's clock onto the box's (wallclock.py); the answer is what
+        # the box's clock reads now
+        import wallclock
+        w = self.wall or wallclock.default()
+        w.set(t)
+        self.send("TIME %d" % (w.now() or 0))
+
+    def roster(self, b64):
+        # ROSTER <base64 of the names, one a line>: the PC's roster replaces the box's
+        import roster
+        names = binascii.a2b_base64(b64).decode().split("\n") if b64 else []
+        roster.save(self.folder, [n for n in names if n])
+        self.send("ROSTER %d" % len(roster.load(self.folder)))
 
     def list(self):
         s = self.store
@@ -158,7 +179,7 @@ def _ascii(text):
     return "".join([c if " " <= c <= "~" else "?" for c in text])
 
 
-def serve(store=None, read=None, write=None, device_id=None):
+def serve(store=None, read=None, write=None, device_id=None, wall=None):
     # Speaks the link protocol until BYE or the end of input. Never stops on a bad line: it
     # answers LN ERR and reads the next one.
     # bytes, not text: a stray non-UTF-8 byte must not raise inside readline()
@@ -177,6 +198,8 @@ def serve(store=None, read=None, write=None, device_id=None):
     except OSError:
         ident = "unknown"
     server = _Server(store, write, ident, broken)
+    server.folder = folder
+    server.wall = wall
     while True:
         try:
             line = read()

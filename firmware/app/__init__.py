@@ -123,14 +123,30 @@ class App:
         if b is not None and self.settings["sound"]:
             b.beep(freq, ms)
 
+    def wall_time(self):
+        # -> unix seconds, or None while the clock was not set from a PC since power-on
+        w = getattr(self.hal, "wall", None)
+        try:
+            return w.now() if w is not None else None
+        except Exception:  # a clock that fails costs the time stamp, never the game
+            return None
+
     def save_settings(self):
         settings.save(self.store.root, self.settings)
         self.dirty = True
 
     # ---- the game ------------------------------------------------------------------------
-    def new_game(self, names):
-        # Player names are their colours: the colour each one's pixels glow in.
+    def new_game(self, names, people=None):
+        # Player names are their colours: the colour each one's pixels glow in. people: per
+        # seat, the roster person or None (a guest). The setup record keeps both, and the
+        # start time when the box's clock was set from a PC.
         game = Game(names, seed_from(self.hal))
+        setup = game.log[0]
+        t = self.wall_time()
+        if t is not None:
+            setup["t"] = t
+        if people and [1 for p in people if p]:
+            setup["people"] = list(people)
         try:
             self.gid = self.store.new_game(game.log[0])
         except Exception as exc:  # a full flash: say so, keep every game there is
@@ -149,6 +165,10 @@ class App:
         # Validate (the rules core), then journal (flushed), then show. -> True if recorded.
         g = self.game
         assert g is not None, "no game to record into"
+        if event.get("e") == "score":
+            t = self.wall_time()  # the last scoring's time is the game's end
+            if t is not None:
+                event["t"] = t
         try:
             g.push(event)
         except RulesError as exc:

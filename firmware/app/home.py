@@ -63,17 +63,22 @@ class PlayerCount(ui.Screen):
         elif button == ui.DOWN and kind != ui.LONG:
             self.n = max(2, self.n - 1)
         elif button == ui.OK and kind == ui.PRESS:
-            self.app.push(ColorPick(self.app, self.n, []))
+            import roster  # loaded and read now, for this setup only: the heap keeps no roster
+            app = self.app
+            app.push(ColorPick(app, self.n, [], [], roster.load(app.store.dir)))
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()
 
 
 class ColorPick(ui.Screen):
-    # Each player picks a colour; the status pixel shows it. Taken colours are skipped.
-    def __init__(self, app, n, chosen):
+    # Each player picks a colour; the status pixel shows it. Taken colours are skipped. With a
+    # roster on the box, each colour is then given a person (PersonPick).
+    def __init__(self, app, n, chosen, people=None, names=()):
         ui.Screen.__init__(self, app)
         self.n = n
         self.chosen = chosen
+        self.people = people or []  # per seat chosen so far: a roster name, or None (guest)
+        self.names = names  # the roster
         self.free = [name for name, _ in PALETTE if name not in chosen]
         self.at = 0
         self.status = self.free[0]
@@ -91,34 +96,62 @@ class ColorPick(ui.Screen):
             self.status = self.free[self.at]
         elif button == ui.OK and kind == ui.PRESS:
             chosen = self.chosen + [self.free[self.at]]
-            app = self.app
-            if len(chosen) < self.n:
-                app.push(ColorPick(app, self.n, chosen))
+            if self.names:
+                self.app.push(PersonPick(self.app, self.n, chosen, self.people, self.names))
             else:
-                app.push(StartGame(app, chosen))
+                _next_seat(self.app, self.n, chosen, self.people + [None], self.names)
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()
 
 
+def _next_seat(app, n, chosen, people, names):
+    if len(chosen) < n:
+        app.push(ColorPick(app, n, chosen, people, names))
+    else:
+        app.push(StartGame(app, chosen, people))
+
+
+class PersonPick(ui.Menu):
+    # Who plays the colour just chosen: a roster name not taken yet, or Guest (nobody on the
+    # roster). Up from the first row wraps to Guest, the last.
+    def __init__(self, app, n, chosen, people, names):
+        import roster
+        self.n, self.chosen, self.people, self.names = n, chosen, people, names
+        self.status = chosen[-1]
+        items = [(name, self._pick(name)) for name in names if name not in people]
+        items.append((roster.GUEST, self._pick(None)))
+        ui.Menu.__init__(self, app, "%s is:" % chosen[-1], items)
+
+    def _pick(self, person):
+        return lambda: _next_seat(self.app, self.n, self.chosen, self.people + [person],
+                                  self.names)
+
+
 class StartGame(ui.Screen):
-    def __init__(self, app, names):
+    def __init__(self, app, names, people=None):
         ui.Screen.__init__(self, app)
         self.names = names
+        self.people = people or [None] * len(names)
 
     def draw(self, d):
         ui.title(d, "Start Versailles")
         y = 12
-        for name in self.names:
-            d.fill_rect(4, y + 1, 6, 6, 1)
-            ui.put(d, name, 16, y)
+        named = [1 for p in self.people if p]
+        for i in range(len(self.names)):
+            colour, person = self.names[i], self.people[i]
+            if not named:
+                d.fill_rect(4, y + 1, 6, 6, 1)
+                ui.put(d, colour, 16, y)
+            else:  # "Ora Sophie": 3 + 1 + 12 letters, a whole line (the 3 tell colours apart)
+                ui.put(d, colour[:3] + " " + person if person else colour, 0, y)
             y += 9
         if len(self.names) == 2:
-            ui.put(d, "+ Ludwig", 16, y)
+            ui.put(d, "+ Ludwig", 0 if named else 16, y)
         ui.hint(d, "ok:start back")
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:
-            self.app.new_game(self.names)
+            self.app.new_game(self.names, self.people)
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()
 

@@ -7,9 +7,10 @@ import time
 import board
 from buttons import Keypad
 from drivers.ssd1306 import SSD1306
-from machine import I2C, PWM, Pin, Timer
+from machine import I2C, PWM, RTC, Pin, Timer
 from neopixel import NeoPixel
 from pixels import Pixels
+from rtc import Rtc
 
 from hal import Hal
 
@@ -50,4 +51,5 @@ def build(pinout="pinout.json", root="data"):
     import store  # late: only the app's boot needs the journal, not a hardware check
 
     return Hal(b, time, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
-               store.Store(root), Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None)
+               store.Store(root), Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
+               wall=Rtc(RTC()))

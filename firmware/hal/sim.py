@@ -10,6 +10,7 @@ import framebuf
 import board
 from buttons import Keypad
 from pixels import Pixels
+from wallclock import Manual
 
 from hal import Hal
 
@@ -166,7 +167,8 @@ class SimHal(Hal):
                      Pixels(self.strip, b.pixel_roles, b.pixel_cap), store.Store(flash_dir),
                      SimBuzzer(c) if b.buzzer_pin is not None else None,
                      # new games get seeds from the virtual clock: a script replays alike
-                     lambda: 20171 + c.now)
+                     lambda: 20171 + c.now,
+                     Manual(c.ticks_ms))  # unknown until set (hal.wall.set), as a Pico's
 
 
 def build(flash_dir, pinout=None):

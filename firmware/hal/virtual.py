@@ -26,6 +26,7 @@ import time
 import board
 from buttons import Keypad
 from pixels import Pixels
+from wallclock import Kept
 
 from hal import Hal
 from hal.sim import SimBuzzer, SimDisplay, SimPin, SimStrip
@@ -142,6 +143,6 @@ def build(pinout="pinout.json", root="data"):
     clock = Clock(panel)
     hal = Hal(b, clock, Keypad(tuple(panel.pins[r] for r in board.BUTTONS), time.ticks_diff),
               panel.display, Pixels(panel.strip, b.pixel_roles, b.pixel_cap), store.Store(root),
-              SimBuzzer(clock) if b.buzzer_pin is not None else None)
+              SimBuzzer(clock) if b.buzzer_pin is not None else None, wall=Kept())
     hal.panel = panel  # type: ignore[attr-defined]
     return hal

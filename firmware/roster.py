@@ -1,0 +1,62 @@
+# The people who play (docs/FIRMWARE.md, "Roster"): the PC's roster (`lenotre players`),
+# sent by the sync link and the flash, kept as data/roster.txt, one name a line. Read only when
+# a setup screen asks, and bounded: at most MAX names of 1 to MAX_NAME printable ASCII
+# characters (the OLED's font has no others); a line that is not one is skipped, not fatal.
+import os
+
+from shared_rules.versailles.game import LUDWIG, MAX_NAME
+
+MAX = 32
+FILE = "roster.txt"
+GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster
+_MOST = MAX * (MAX_NAME + 2)  # bytes read at most: a damaged file costs no more heap
+
+
+def problem(name):
+    # -> why `name` cannot be on the roster, or None
+    if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
+        return "a name is 1 to %d characters, got %r" % (MAX_NAME, name)
+    for c in name:
+        if not " " <= c <= "~":
+            return ("%r: a name is printable ASCII (A-Z, a-z, 0-9, punctuation, space), the "
+                    "box's screen has no other letters" % name)
+    if name != name.strip():
+        return "%r: a name neither starts nor ends with a space" % name
+    if name in (LUDWIG, GUEST):
+        return "%r is the box's own word for a seat; choose another name" % name
+    return None
+
+
+def load(folder):
+    # -> the names in folder/roster.txt, in its order; [] when there is none
+    try:
+        with open(folder + FILE, "rb") as f:
+            data = f.read(_MOST)
+    except OSError:
+        return []
+    names = []
+    for line in data.split(b"\n"):
+        try:
+            name = line.decode()
+        except UnicodeError:
+            continue
+        if problem(name) is None and name not in names and len(names) < MAX:
+            names.append(name)
+    return names
+
+
+def save(folder, names):
+    # Checks every name, then writes the file (temp, then rename: whole or not at all).
+    if len(names) > MAX:
+        raise ValueError("a roster holds at most %d names, got %d" % (MAX, len(names)))
+    for name in names:
+        why = problem(name)
+        if why:
+            raise ValueError(why)
+        if names.count(name) > 1:
+            raise ValueError("%r is on the roster twice" % name)
+    tmp = folder + "roster.tmp"
+    with open(tmp, "w") as f:
+        for name in names:
+            f.write(name + "\n")
+    os.rename(tmp, folder + FILE)

@@ -1,0 +1,227 @@
+# Every game dated, every player a person, on the device side, on CPython and on MicroPython:
+# the wall clock (set from a PC, never guessed), the roster file, the journal's new fields
+# (and the journals written before them), the setup flow's person pick, and the sync link's
+# TIME and ROSTER requests.
+import os
+
+from support import mentions, raises, scratch
+
+import journal
+import link
+import roster
+import rtc
+import store
+import wallclock
+from app import App
+from hal import sim
+
+NOON = 1780401600  # 2026-06-02 12:00:00 UTC
+
+
+# ---- the wall clock ---------------------------------------------------------------------
+def test_unix_seconds_and_the_rtc_datetime_agree():
+    # known dates, worked out by hand: 1970-01-01 was a Thursday (weekday 3, Monday 0), 2000
+    # was a leap year (Feb 29th exists), 2100 is not
+    assert rtc.from_unix(0) == (1970, 1, 1, 3, 0, 0, 0, 0)
+    assert rtc.from_unix(NOON) == (2026, 6, 2, 1, 12, 0, 0, 0)  # a Tuesday
+    assert rtc.from_unix(951782400)[:3] == (2000, 2, 29)
+    assert rtc.from_unix(4107456000)[:3] == (2100, 2, 28)
+    assert rtc.from_unix(4107542400)[:3] == (2100, 3, 1)
+    for t in (0, 951782399, NOON, NOON + 86399, 1767225599, 4102444799):
+        dt = rtc.from_unix(t)
+        assert rtc.to_unix(dt[0], dt[1], dt[2], dt[4], dt[5], dt[6]) == t
+
+
+class _FakeRtc:
+    # machine.RTC as a Pico has it: 2021-01-01 at power-on
+    def __init__(self):
+        self.dt = (2021, 1, 1, 4, 0, 0, 0, 0)
+
+    def datetime(self, dt=None):
+        if dt is None:
+            return self.dt
+        self.dt = dt
+
+
+def test_a_pico_rtc_that_was_never_set_gives_no_time():
+    fake = _FakeRtc()
+    w = rtc.Rtc(fake)
+    assert w.now() is None  # 2021-01-01: the power-on value, not a time
+    w.set(NOON)
+    assert fake.dt == (2026, 6, 2, 1, 12, 0, 0, 0) and w.now() == NOON
+    e = raises(ValueError, w.set, 1600000000)  # 2020: no PC's clock says so
+    mentions(e, "unix seconds", str(wallclock.FLOOR))
+    assert w.now() == NOON
+
+
+def test_the_virtual_picos_clock_is_kept_through_restarts_until_removed():
+    folder = scratch("wall_kept")
+    path = folder + "/rtc.txt"
+    host = [1700000000.5]  # the unix port's own clock, wrong on purpose: only the offset counts
+    w = wallclock.Kept(path, lambda: host[0])
+    assert w.now() is None
+    w.set(NOON)
+    host[0] += 90
+    assert w.now() == NOON + 90
+    assert wallclock.Kept(path, lambda: host[0]).now() == NOON + 90  # the app restarted
+    os.remove(path)  # the virtual Pico's power-on
+    assert wallclock.Kept(path, lambda: host[0]).now() is None
+
+
+def test_the_simulators_clock_moves_with_its_virtual_time():
+    h = sim.build(scratch("wall_sim"))
+    assert h.wall.now() is None
+    h.wall.set(NOON)
+    h.clock.advance(61000)
+    assert h.wall.now() == NOON + 61
+
+
+# ---- the roster file --------------------------------------------------------------------
+def test_the_roster_is_saved_whole_and_read_bounded():
+    folder = scratch("roster_file") + "/"
+    assert roster.load(folder) == []
+    roster.save(folder, ["Sophie", "Jean-Luc", "Anna Maria"])
+    assert roster.load(folder) == ["Sophie", "Jean-Luc", "Anna Maria"]
+    for bad, words in ((["x" * 13], ("1 to 12",)), (["Zo\u00eb"], ("ASCII",)),
+                       (["Ludwig"], ("Ludwig",)), (["Guest"], ("Guest",)),
+                       (["Anna", "Anna"], ("twice",)), ([" Anna"], ("space",)),
+                       (["p%d" % i for i in range(33)], ("at most 32",))):
+        mentions(raises(ValueError, roster.save, folder, bad), *words)
+    assert roster.load(folder) == ["Sophie", "Jean-Luc", "Anna Maria"]  # a refusal changed nothing
+    # a damaged or foreign file: bad lines are skipped, and no more than 32 names (448 bytes)
+    # are read
+    with open(folder + roster.FILE, "wb") as f:
+        f.write(b"Sophie\n\xff\xfe\n" + b"y" * 600 + b"\nLudwig\nSophie\n"
+                + b"".join(b"n%d\n" % i for i in range(100)))
+    names = roster.load(folder)
+    assert names[0] == "Sophie" and "Ludwig" not in names and len(names) <= roster.MAX
+
+
+# ---- the journal ------------------------------------------------------------------------
+# Records as the firmware wrote them before time and people were added (bytes copied from it):
+# they must read the same for ever.
+OLD_SETUP = b'["S","versailles",["Orange","Purple"],7]*fe453cd1\n'
+OLD_SCORE = b'["T",2]*f88f0e0c\n'
+
+
+def test_journals_written_before_times_and_people_still_read():
+    assert journal.parse(OLD_SETUP) == {"e": "setup", "game": "versailles",
+                                        "players": ["Orange", "Purple"], "seed": 7}
+    assert journal.parse(OLD_SCORE) == {"e": "score", "stage": 2}
+    # and an event without the new fields is written exactly as before
+    assert journal.record(journal.parse(OLD_SETUP)) == OLD_SETUP
+    assert journal.record(journal.parse(OLD_SCORE)) == OLD_SCORE
+
+
+def test_times_and_people_are_packed_compactly():
+    setup = {"e": "setup", "game": "versailles", "players": ["Orange", "Purple"], "seed": 7,
+             "t": NOON, "people": ["Sophie", None]}
+    line = journal.record(setup)
+    assert line.startswith(b'["S","versailles",["Orange","Purple"],7,1780401600,["Sophie",null]]')
+    assert journal.parse(line) == setup
+    score = {"e": "score", "stage": 2, "t": NOON + 3600}
+    assert journal.record(score).startswith(b'["T",2,1780405200]')
+    assert journal.parse(journal.record(score)) == score
+    # people without a time (the clock was lost with the power): still whole, as an object
+    no_time = {"e": "setup", "game": "versailles", "players": ["Orange", "Purple"], "seed": 7,
+               "people": ["Sophie", None]}
+    assert journal.parse(journal.record(no_time)) == no_time
+
+
+# ---- the setup flow on the box ------------------------------------------------------------
+def _press(h, a, button):
+    h.pins[button].level = 0
+    for _ in range(6):
+        h.clock.advance(10)
+        a.step()
+    h.pins[button].level = 1
+    for _ in range(4):
+        h.clock.advance(10)
+        a.step()
+
+
+def _boot(flash):
+    h = sim.build(flash)
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def test_each_colour_gets_a_person_or_a_guest_and_the_journal_keeps_them():
+    flash = scratch("people_setup")
+    h, a = _boot(flash)
+    roster.save(a.store.dir, ["Sophie", "Jean-Luc", "Anna"])
+    h.wall.set(NOON)
+    _press(h, a, "ok")  # New game
+    _press(h, a, "up")  # 3 players
+    _press(h, a, "ok")
+    _press(h, a, "ok")  # Orange
+    assert h.display.shown_texts[:4] == ["Orange is:", "Sophie", "Jean-Luc", "Anna"]
+    assert h.strip.shown[h.pixels.role("status")] != (0, 0, 0)  # whose seat it is
+    _press(h, a, "down")
+    _press(h, a, "ok")  # Orange is Jean-Luc
+    _press(h, a, "ok")  # Purple
+    assert "Jean-Luc" not in h.display.shown_texts  # taken
+    _press(h, a, "up")  # wraps to Guest
+    assert h.display.shown_texts[-1] == "Guest"
+    _press(h, a, "ok")  # Purple is a guest
+    _press(h, a, "ok")  # Cyan
+    _press(h, a, "ok")  # Cyan is Sophie
+    assert h.display.shown_texts[1:4] == ["Ora Jean-Luc", "Purple", "Cya Sophie"]
+    _press(h, a, "ok")  # start
+    setup = a.store.events(a.gid)[0]
+    assert setup["people"] == ["Jean-Luc", None, "Sophie"]
+    assert setup["players"] == ["Orange", "Purple", "Cyan"]
+    assert NOON <= setup["t"] <= NOON + 60
+
+
+def test_no_roster_no_person_pick_and_no_clock_no_time():
+    h, a = _boot(scratch("people_none"))
+    _press(h, a, "ok")
+    _press(h, a, "ok")  # 2 players
+    _press(h, a, "ok")
+    _press(h, a, "ok")  # two colours, no person asked
+    assert h.display.shown_texts[0] == "Start Versailles"
+    _press(h, a, "ok")
+    setup = a.store.events(a.gid)[0]
+    assert "t" not in setup and "people" not in setup  # never a time nobody set
+
+
+def test_every_scoring_is_stamped_when_the_clock_is_known():
+    h, a = _boot(scratch("people_score"))
+    a.new_game(["Orange", "Purple"])
+    h.wall.set(NOON)  # set after the start (a sync in mid-game): from now on times are real
+    g = a.game
+    for r in range(7):
+        assert a.record({"e": "round", "cards": [2 * r + 1, 2 * r + 2]})
+    for p in range(2):
+        assert a.record({"e": "areas", "p": p, "sizes": [1, 1, 0, 0, 0, 0]})
+    h.clock.advance(5000)
+    assert a.record({"e": "score", "stage": 1})
+    events = a.store.events(a.gid)
+    assert "t" not in events[0] and events[-1] == {"e": "score", "stage": 1, "t": NOON + 5}
+    assert g.stage == 2
+
+
+# ---- the sync link's TIME and ROSTER ------------------------------------------------------
+def _talk(folder, requests, wall):
+    lines = [link.frame(r).encode() for r in requests] + [link.frame("BYE").encode()]
+    out = []
+    st = store.Store(folder)
+    link.serve(st, iter(lines).__next__, out.append, "ab" * 8, wall)
+    return [link.unframe(x) for x in out]
+
+
+def test_time_sets_the_box_clock_and_roster_replaces_the_list():
+    folder = scratch("link_people")
+    ticks = [0]
+    w = wallclock.Manual(lambda: ticks[0])
+    import binascii
+    names = binascii.b2a_base64("Sophie\nAnna Maria\n".encode()).decode().strip()
+    got = _talk(folder, ["TIME %d" % NOON, "ROSTER " + names, "TIME 12"], w)
+    assert got[0] == ["TIME", str(NOON)] and w.now() == NOON
+    assert got[1] == ["ROSTER", "2"]
+    assert roster.load(folder + "/") == ["Sophie", "Anna Maria"]
+    assert got[2][:2] == ["ERR", "ValueError"] and w.now() == NOON  # a bad time changes nothing
+    got = _talk(folder, ["ROSTER"], w)  # an empty roster: no person pick at setup
+    assert got[0] == ["ROSTER", "0"] and roster.load(folder + "/") == []
