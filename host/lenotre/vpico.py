@@ -84,6 +84,12 @@ class Relay:
     def __init__(self, flash, control=None, heap=HEAP, micropython=None):
         self.flash = os.path.abspath(flash)
         os.makedirs(self.flash, exist_ok=True)
+        # power-on: a Pico's RTC starts unset (firmware/wallclock.py keeps the virtual one here;
+        # it survives the soft resets below, as a Pico's RTC does)
+        try:
+            os.remove(os.path.join(self.flash, "vpico-rtc.txt"))
+        except FileNotFoundError:
+            pass
         self.control = control or "lenotre-vpico-%d-%s" % (os.getpid(), os.urandom(3).hex())
         self.cmd = [micropython or tool("micropython"), "-X", "heapsize=" + heap, "-i", "-c"]
         self.master, slave = pty.openpty()  # the client's pty: its slave is the port

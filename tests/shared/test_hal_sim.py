@@ -174,6 +174,14 @@ class _FakeMachine:
         def duty_u16(self, d):
             self.duty = d
 
+    class RTC:
+        dt = (2021, 1, 1, 4, 0, 0, 0, 0)  # a Pico's RTC at power-on
+
+        def datetime(self, dt=None):
+            if dt is None:
+                return _FakeMachine.RTC.dt
+            _FakeMachine.RTC.dt = dt
+
     class Timer:
         ONE_SHOT = 0
 
@@ -233,6 +241,9 @@ def test_pico_build_with_fake_machine():
         h.buzzer._timer.callback(None)
         assert h.buzzer._pwm.duty == 0
         assert h.store.current() is None
+        assert h.wall.now() is None  # the RTC's power-on date is no time
+        h.wall.set(1780401600)
+        assert _FakeMachine.RTC.dt == (2026, 6, 2, 1, 12, 0, 0, 0) and h.wall.now() == 1780401600
     finally:
         for name in saved:
             if saved[name] is None:
