@@ -6,6 +6,7 @@ app's own import dialog, which matches the game and the players once and remembe
 `sourceGameId` and `sourcePlayerId`, and recognises a play pushed twice by `sourcePlayId`."""
 import json
 import time
+import uuid
 from urllib.parse import quote
 
 from shared_rules.versailles.game import LUDWIG
@@ -19,8 +20,11 @@ CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 # every play under another game. While it is None, `bggId` is left out and BG Stats asks once
 # which game "Die Gärten von Versailles" is, then remembers it by SOURCE_GAME_ID.
 BGG_ID_UNCONFIRMED = None
-LUDWIG_ROLE = "Bot"
-LUDWIG_PLAYER_ID = "lenotre-ludwig"
+# Ludwig is the box's automa: a seat that takes tiles but is nobody. BG Stats records such a
+# seat as an anonymous player (no person's statistics gain a player who always loses), with
+# what the seat was in `role` (docs/CLI.md, "Ludwig").
+LUDWIG_ROLE = "Automa"
+LOCATION_ENV = "LENOTRE_LOCATION"  # the default --location
 
 
 def play_id(played):
@@ -28,28 +32,35 @@ def play_id(played):
     return "lenotre-%s-%d" % (played.device, played.gid)
 
 
-def player_id(name):
-    # The box knows players by name only (at the table, by their colour): the same name in
-    # another game is the same BG Stats player, so the app matches it once.
-    return "lenotre-player-" + name
+def player_id(key):
+    # A roster person, by their lasting key (people.py): the same person in every game,
+    # whatever colour they played and whatever they are called now.
+    return "lenotre-person-" + key
 
 
 def play_date(played, now=None):
-    # BG Stats wants UTC "yyyy-MM-dd HH:mm:ss". The box has no clock, so the best the desktop
-    # knows is the game's last sync; a game that was never marked synced gets the export time.
-    if played.synced_at:
-        return played.synced_at
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(now))
+    # BG Stats wants UTC "yyyy-MM-dd HH:mm:ss": the play's end by the box's clock, else its
+    # start, else its first sync (an estimate); a game with none of them gets the export time.
+    when = played.when
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(now if when is None else when))
+
+
+def seat(played, p):
+    # -> (name, person key or None) of seat p: a guest plays under their colour, anonymous
+    key = played.person_key(p)
+    return played.person_name(p), key
 
 
 def comments(played):
     totals = played.totals()
     lines = ["Recorded by the Le Nôtre box %s, game %d." % (played.device, played.gid)]
-    lines.append("; ".join("%s %s = %d" % (name, " + ".join(str(s) for s in
-                                                             played.stage_points(p)), totals[p])
-                           for p, name in enumerate(played.players)) + ".")
+    lines.append("; ".join("%s %s = %d" % (_who(played, p), " + ".join(
+        str(s) for s in played.stage_points(p)), totals[p])
+        for p in range(len(played.players))) + ".")
     if played.ludwig:
-        lines.append("2 players: Ludwig, the box's bot, took the third seat.")
+        lines.append("2 players: Ludwig, the box's automa, took the third seat.")
+    if played.when_estimated:
+        lines.append("Dated by its first sync: the box's clock was not set when it was played.")
     if played.tiebreak():
         winners = played.winners()
         lines.append("Shared victory." if len(winners) > 1
@@ -57,8 +68,13 @@ def comments(played):
     return " ".join(lines)
 
 
-def payload(played, now=None):
-    # -> the push-play object of one finished game
+def _who(played, p):
+    colour, person = played.players[p], played.people[p]
+    return "%s (%s)" % (person, colour) if person else colour
+
+
+def payload(played, now=None, location=None):
+    # -> the push-play object of one finished game; location: where it was played, or None
     if not played.finished:
         raise ValueError("game %s is not over (%s): BG Stats takes finished plays only"
                          % (played.id, played.where()))
@@ -68,28 +84,100 @@ def payload(played, now=None):
     if BGG_ID_UNCONFIRMED is not None:
         game["bggId"] = BGG_ID_UNCONFIRMED
     players = []
-    for p, name in enumerate(played.players):
+    for p, colour in enumerate(played.players):
         # Every boolean is sent even when false: BG Stats' Android app fails on a missing one.
-        players.append({"name": name, "score": totals[p], "winner": name in winners,
-                        "rank": ranks[p], "startPlayer": False, "role": "",
-                        "sourcePlayerId": player_id(name)})
+        # The seat's colour is its role; a person is known by their id, a guest is anonymous.
+        name, key = seat(played, p)
+        player = {"name": name, "score": totals[p], "winner": colour in winners,
+                  "rank": ranks[p], "startPlayer": False, "role": colour}
+        if key is None:
+            player["isAnonymous"] = True
+        else:
+            player["sourcePlayerId"] = player_id(key)
+        players.append(player)
     if played.ludwig:
         # Ludwig has a seat and takes tiles but builds no garden: no score, no rank.
         players.append({"name": LUDWIG, "winner": False, "startPlayer": False,
-                        "role": LUDWIG_ROLE, "sourcePlayerId": LUDWIG_PLAYER_ID})
-    return {
+                        "role": LUDWIG_ROLE, "isAnonymous": True})
+    play = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play_id(played),
         "playDate": play_date(played, now),
-        "durationMin": 0,  # unknown: the journal has no wall clock
-        "location": "",
         "comments": comments(played),
         "game": game,
         "players": players,
     }
+    if played.duration_min is not None:  # only when the box's clock saw both ends
+        play["durationMin"] = played.duration_min
+    if location:
+        play["location"] = location
+    return play
 
 
 def link(play):
     # The whole play, compact, percent-encoded (UTF-8): nothing in it survives unescaped.
     text = json.dumps(play, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return CREATE_PLAY + quote(text, safe="")
+
+
+# ---- the import file ------------------------------------------------------------------------
+# BG Stats imports a file in the layout of its own export (Settings -> Import): `about`, then
+# lists of `games`, `players`, `locations` and `plays` that refer to each other by numeric id
+# (`gameRefId`, `playerRefId`, `locationRefId`), every entry with a `uuid` by which BG Stats
+# knows it again. Our uuids are derived from our lasting ids (uuid5), so importing a newer file
+# again adds the new plays and duplicates none. Evidence for each field: docs/CLI.md.
+NAMESPACE = uuid.UUID("5f0c1d2e-7a4b-5c6d-8e9f-0a1b2c3d4e5f")  # Le Nôtre's own, made up once
+GUEST_NAME = "Guest"
+
+
+def _uuid(name):
+    return str(uuid.uuid5(NAMESPACE, name))
+
+
+def import_file(games, now=None, location=None):
+    # -> the import file's object for the finished games (in their order)
+    plays, players, refs = [], [], {}
+
+    def ref(key, entry):
+        # -> the numeric id of a player, made on first use: ids follow the plays' order
+        if key not in refs:
+            refs[key] = len(players) + 1
+            players.append(dict(entry, id=refs[key], uuid=_uuid("player/" + key)))
+        return refs[key]
+    game_entry = {"id": 1, "uuid": _uuid("game/" + SOURCE_GAME_ID), "name": GAME_NAME,
+                  "highestWins": True, "noPoints": False, "cooperative": False,
+                  "usesTeams": False}
+    if BGG_ID_UNCONFIRMED is not None:
+        game_entry["bggId"] = BGG_ID_UNCONFIRMED
+    locations = [{"id": 1, "uuid": _uuid("location/" + location), "name": location}] \
+        if location else []
+    for g in games:
+        if not g.finished:
+            continue
+        totals, ranks, winners = g.totals(), g.ranks(), g.winners()
+        scores = []
+        for p, colour in enumerate(g.players):
+            name, key = seat(g, p)
+            if key is None:
+                r = ref("guest", {"name": GUEST_NAME, "isAnonymous": True})
+            else:
+                r = ref("person/" + key, {"name": name, "isAnonymous": False})
+            scores.append({"playerRefId": r, "score": str(totals[p]),
+                           "winner": colour in winners, "rank": ranks[p], "seatOrder": p + 1,
+                           "startPlayer": False, "newPlayer": False, "role": colour})
+        if g.ludwig:
+            r = ref("ludwig", {"name": LUDWIG, "isAnonymous": True})
+            scores.append({"playerRefId": r, "winner": False, "seatOrder": len(g.players) + 1,
+                           "startPlayer": False, "newPlayer": False, "role": LUDWIG_ROLE})
+        play = {"uuid": _uuid("play/" + play_id(g)), "gameRefId": 1,
+                "playDate": play_date(g, now), "comments": comments(g), "ignored": False,
+                "manualWinner": False, "usesTeams": False, "playerScores": scores}
+        if g.duration_min is not None:
+            play["durationMin"] = g.duration_min
+        if location:
+            play["locationRefId"] = 1
+        plays.append(play)
+    return {"about": "Le Nôtre: %d plays of %s, from the journals of the boxes (a BG Stats "
+                     "import file)" % (len(plays), GAME_NAME),
+            "games": [game_entry], "players": players, "locations": locations,
+            "plays": plays}

@@ -4,10 +4,10 @@ import sys
 
 from shared_rules.errors import RulesError
 
-from lenotre import (export_cmd, flash_cmd, rules_cmd, sim_cmd, simulate_cmd, sync_cmd,
-                     test_cmd)
+from lenotre import (export_cmd, flash_cmd, people, rules_cmd, sim_cmd, simulate_cmd,
+                     sync_cmd, test_cmd)
 
-COMMANDS = (rules_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, sync_cmd, test_cmd)
+COMMANDS = (rules_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, sync_cmd, test_cmd, people)
 
 
 class UsageError(Exception):

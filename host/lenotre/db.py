@@ -18,6 +18,12 @@ CREATE TABLE IF NOT EXISTS games(device TEXT NOT NULL, gid INTEGER NOT NULL,
     PRIMARY KEY (device, gid));
 CREATE TABLE IF NOT EXISTS events(device TEXT NOT NULL, gid INTEGER NOT NULL,
     seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (device, gid, seq));
+CREATE TABLE IF NOT EXISTS first_synced(device TEXT NOT NULL, gid INTEGER NOT NULL,
+    at INTEGER NOT NULL, PRIMARY KEY (device, gid));
+CREATE TABLE IF NOT EXISTS people(key TEXT PRIMARY KEY, name TEXT NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1, added TEXT);
+CREATE TABLE IF NOT EXISTS person_names(name TEXT PRIMARY KEY COLLATE NOCASE,
+    key TEXT NOT NULL);
 """
 
 
@@ -124,6 +130,9 @@ class Library:
             else:
                 self.conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, NULL)",
                                   (device, gid, journal, int(finished)))
+                # the date of a game played while the box's clock was not set (played.py)
+                self.conn.execute("INSERT OR IGNORE INTO first_synced VALUES (?, ?, ?)",
+                                  (device, gid, int(time.time())))
         return new
 
     def durable(self, device):
@@ -154,6 +163,12 @@ class Library:
     def events(self, device, gid):
         return [decode(t) for (t,) in self.conn.execute(
             "SELECT event FROM events WHERE device=? AND gid=? ORDER BY seq", (device, gid))]
+
+    def first_synced(self):
+        # -> {(device, gid): unix seconds when the game's first bytes were stored}; games
+        # synced before this was kept have none
+        return {(d, g): at for d, g, at in self.conn.execute(
+            "SELECT device, gid, at FROM first_synced")}
 
     def journal(self, device, gid):
         row = self.conn.execute("SELECT journal FROM games WHERE device=? AND gid=?",

@@ -5,11 +5,12 @@ order, seats in seat order, JSON keys sorted)."""
 import csv
 import json
 
-from lenotre import bgstats
+from lenotre import bgstats, played
 
-CSV_COLUMNS = ("device", "game", "date", "status", "players", "ludwig", "seat", "player",
-               "stage1", "stage2", "total", "rank", "winner", "tiebreak", "large_tokens",
-               "small_tokens", "construction_bonus")
+CSV_COLUMNS = ("device", "game", "date", "date_estimated", "started", "ended", "status",
+               "players", "ludwig", "seat", "player", "person", "stage1", "stage2", "total",
+               "rank", "winner", "tiebreak", "large_tokens", "small_tokens",
+               "construction_bonus")
 
 
 def _flag(value):
@@ -27,9 +28,11 @@ def csv_rows(games):
         for p, name in enumerate(g.players):
             stage1, stage2 = g.stage_points(p)
             yield {
-                "device": g.device, "game": g.gid, "date": g.synced_at or "",
+                "device": g.device, "game": g.gid, "date": played.date_text(g.when),
+                "date_estimated": _flag(g.when_estimated) if g.when is not None else "",
+                "started": played.date_text(g.started), "ended": played.date_text(g.ended),
                 "status": g.status, "players": len(g.players), "ludwig": _flag(g.ludwig),
-                "seat": p + 1, "player": name,
+                "seat": p + 1, "player": name, "person": g.people[p] or "",
                 "stage1": _blank(stage1), "stage2": _blank(stage2),
                 "total": totals[p] if g.game.scores else "",
                 "rank": ranks[p] if ranks else "",
@@ -56,6 +59,10 @@ def game_json(g):
         "finished": g.finished, "status": g.status,
         "where": g.where(),  # "stage 2, round 3", "stage 1 scoring" or "game over"
         "synced_at": g.synced_at,
+        # unix seconds UTC by the box's clock (null: not set); when: end, start or first sync
+        "started": g.started, "ended": g.ended, "when": g.when,
+        "when_estimated": g.when_estimated,
+        "people": g.people,  # per seat the roster person, null for a guest
         "events": g.events,  # as the box journaled them, undos included
         "scores": g.breakdown(),
         "totals": g.totals() if g.game.scores else None,
@@ -78,18 +85,31 @@ def write_json(games, out):
     _dump([game_json(g) for g in games], out)
 
 
-def bgstats_plays(games, now=None):
+def bgstats_plays(games, now=None, location=None):
     # BG Stats records finished plays only, so unfinished games never get this far.
-    return [bgstats.payload(g, now) for g in games if g.finished]
+    return [bgstats.payload(g, now, location) for g in games if g.finished]
 
 
-def write_bgstats(games, out, now=None):
-    _dump(bgstats_plays(games, now), out)
+def write_bgstats(games, out, now=None, location=None):
+    _dump(bgstats_plays(games, now, location), out)
 
 
-def write_links(games, out, now=None):
-    for play in bgstats_plays(games, now):
+def write_links(games, out, now=None, location=None):
+    for play in bgstats_plays(games, now, location):
         out.write(bgstats.link(play) + "\n")
 
 
-WRITERS = {"csv": write_csv, "json": write_json, "bgstats": write_bgstats}
+def write_bgsplay(games, out, now=None, location=None):
+    _dump(bgstats.import_file(games, now, location), out)
+
+
+def write_csv_any(games, out, now=None, location=None):
+    write_csv(games, out)
+
+
+def write_json_any(games, out, now=None, location=None):
+    write_json(games, out)
+
+
+WRITERS = {"csv": write_csv_any, "json": write_json_any, "bgstats": write_bgstats,
+           "bgsplay": write_bgsplay}

@@ -6,7 +6,7 @@ named on stderr); 2 bad input (no database there, an unknown game, a bad option)
 import os
 import sys
 
-from lenotre import db, export, played
+from lenotre import bgstats, db, export, played
 
 REPORT_LAST = 6  # games with their own charts in a report, newest
 
@@ -17,8 +17,11 @@ def add(sub):
                                    "player per game), JSON (whole games with their events) or "
                                    "BG Stats push plays and links. See docs/CLI.md.")
     _db_option(p)
-    p.add_argument("--format", choices=("csv", "json", "bgstats"), default="json",
-                   help="what to write (default json)")
+    p.add_argument("--format", choices=("csv", "json", "bgstats", "bgsplay"), default="json",
+                   help="what to write (default json); bgsplay: a BG Stats import file")
+    p.add_argument("--location", metavar="NAME",
+                   help="BG Stats: where the games were played (default $%s; none if unset)"
+                        % bgstats.LOCATION_ENV)
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--game", metavar="ID", help="only this game: <device>:<game number>")
     p.add_argument("--all", action="store_true",
@@ -79,10 +82,14 @@ def _load(args, include_unfinished):
 def run_export(args):
     if args.links and args.format != "bgstats":
         raise _usage("--links goes with --format bgstats")
+    if args.location is not None and args.format not in ("bgstats", "bgsplay"):
+        raise _usage("--location goes with --format bgstats or bgsplay (CSV and JSON carry no "
+                     "location)")
+    _location(args)
     games, problems = _load(args, args.all)
     if args.game and games and not games[0].finished:
         g = games[0]
-        if args.format == "bgstats":
+        if args.format in ("bgstats", "bgsplay"):
             raise _usage("game %s is not over (%s): BG Stats takes finished plays only"
                          % (g.id, g.where()))
         if not args.all:
@@ -100,17 +107,25 @@ def run_export(args):
             _write(args, games, out)
         if args.format == "bgstats" and not args.links:
             # The file is for keeping; the links are for clicking now.
-            export.write_links(games, sys.stdout)
+            export.write_links(games, sys.stdout, location=_location(args))
     else:
         _write(args, games, sys.stdout)
     return 1 if problems else 0
 
 
+def _location(args):
+    name = args.location if args.location is not None else os.environ.get(bgstats.LOCATION_ENV)
+    name = (name or "").strip()
+    if args.location is not None and not name:
+        raise _usage("--location needs a name (leave it out for none)")
+    return name or None
+
+
 def _write(args, games, out):
     if args.links:
-        export.write_links(games, out)
+        export.write_links(games, out, location=_location(args))
     else:
-        export.WRITERS[args.format](games, out)
+        export.WRITERS[args.format](games, out, location=_location(args))
 
 
 def run_report(args):

@@ -3,11 +3,18 @@
 The database keeps what the box journaled (docs/HOST.md); everything else (players, scores,
 tokens, winners) comes from replaying those events with the same rules core the box runs.
 A game whose events do not replay is not guessed at: it is reported and left out."""
+import calendar
 import copy
+import time
 
+from lenotre.people import Roster, firmware
 from shared_rules.versailles.game import OVER, Game
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES
+
+
+_wallclock = firmware("wallclock")
+FLOOR, LATEST = _wallclock.FLOOR, _wallclock.LATEST
 
 
 class GameIdError(ValueError):
@@ -27,13 +34,72 @@ class Played:
     """One replayed game: its stored events (undos included), the state they give, and the
     result in the shapes the exports need. Seats count from 0; Ludwig's seat is `n`."""
 
-    def __init__(self, device, gid, closed, synced_at, events, game):
+    def __init__(self, device, gid, closed, synced_at, events, game, first_synced=None,
+                 resolve=None):
         self.device = device
         self.gid = gid
         self.closed = closed  # the device wrote its end record: game over, or abandoned
         self.synced_at = synced_at  # UTC "yyyy-mm-dd HH:MM:SS" of the last sync, or None
         self.events = events
         self.game = game
+        # unix seconds when the library first stored the game (None: synced before that was
+        # kept; then the last sync stands in)
+        self.first_synced = first_synced
+        # recorded person name -> (name now, key): the roster's renames (people.Roster)
+        self._resolve = resolve or (lambda name: (name, name))
+        self.started = _stamp(events[0]) if events else None
+        # the end: the time of the final scoring, as it stands (an undone one does not count)
+        ends = [ev for ev in game.events if ev.get("e") == "score" and ev.get("stage") == 2]
+        self.ended = _stamp(ends[-1]) if ends and self.finished else None
+        if self.ended is not None and self.started is not None and self.ended < self.started:
+            self.ended = None  # a clock set backwards in mid-game: the end is not known
+        recorded = _recorded_people(events[0] if events else {}, game.n)
+        self._people = [self._resolve(name) if name else None for name in recorded]
+
+    # ---- when, and who ----------------------------------------------------------------------
+    @property
+    def when(self):
+        # unix seconds of the play: its end, else its start (the box's clock, set from a PC),
+        # else when it was first synced (estimated); None if nothing is known
+        if self.ended is not None:
+            return self.ended
+        if self.started is not None:
+            return self.started
+        return self._sync_time()
+
+    @property
+    def when_estimated(self):
+        # True when `when` is the sync time: the game was played while the box's clock was
+        # not set (before the first sync or flash since its power came on)
+        return self.ended is None and self.started is None and self._sync_time() is not None
+
+    def _sync_time(self):
+        if self.first_synced is not None:
+            return self.first_synced
+        if self.synced_at:
+            return calendar.timegm(time.strptime(self.synced_at, "%Y-%m-%d %H:%M:%S"))
+        return None
+
+    @property
+    def duration_min(self):
+        # whole minutes from start to end (at least 1), None unless both are known
+        if self.started is None or self.ended is None:
+            return None
+        return max(1, int(round((self.ended - self.started) / 60.0)))
+
+    @property
+    def people(self):
+        # per seat: the person's name (as the roster has it now), None for a guest or a seat
+        # recorded before the box knew people
+        return [p[0] if p else None for p in self._people]
+
+    def person_key(self, p):
+        # the person's lasting key (the name they were first added under), None for a guest
+        return self._people[p][1] if self._people[p] else None
+
+    def person_name(self, p):
+        # the person at seat p, else the seat's colour (the player's name on the box)
+        return self.people[p] or self.game.players[p]
 
     @property
     def id(self):
@@ -137,6 +203,26 @@ class Played:
         return out
 
 
+def _stamp(event):
+    # the box's wall time on an event, when it has a believable one (firmware/wallclock.py)
+    t = event.get("t") if isinstance(event, dict) else None
+    return t if isinstance(t, int) and not isinstance(t, bool) and FLOOR <= t < LATEST else None
+
+
+def _recorded_people(setup, n):
+    # the setup's "people": one name or None per seat; anything else counts as nobody known
+    people = setup.get("people")
+    if (isinstance(people, list) and len(people) == n
+            and all(p is None or (isinstance(p, str) and p) for p in people)):
+        return people
+    return [None] * n
+
+
+def date_text(t):
+    # unix seconds -> UTC "yyyy-mm-dd HH:MM:SS" (BG Stats' playDate form), "" for None
+    return "" if t is None else time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))
+
+
 def load(library, only=None, include_unfinished=False):
     # -> (games in (device, gid) order, problems [(id, message)] for games that were left out
     # because their events do not replay). `only` = (device, gid) picks one game (KeyError if
@@ -147,6 +233,14 @@ def load(library, only=None, include_unfinished=False):
         if not rows:
             raise KeyError("%s:%d" % tuple(only))
     games, problems = [], []
+    first = library.first_synced()
+    roster = Roster(library)
+    known = {}
+
+    def resolve(name):
+        if name not in known:
+            known[name] = roster.resolve(name)
+        return known[name]
     for device, gid, closed, synced_at, _count in rows:
         events = library.events(device, gid)
         gname = "%s:%d" % (device, gid)
@@ -163,7 +257,8 @@ def load(library, only=None, include_unfinished=False):
             problems.append((gname, "its events do not replay: %s: %s"
                              % (type(exc).__name__, exc)))
             continue
-        played = Played(device, gid, bool(closed), synced_at, events, game)
+        played = Played(device, gid, bool(closed), synced_at, events, game,
+                        first.get((device, gid)), resolve)
         # A game asked for by name comes back whatever its state: the caller says why not.
         if played.finished or include_unfinished or only is not None:
             games.append(played)

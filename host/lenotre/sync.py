@@ -19,22 +19,37 @@ class Summary:
         self.bytes = self.events = self.frames = 0
         self.problems = []  # games that could not be synced whole, and why
         self.notes = []  # what the box's journal reported about itself (repairs at boot)
+        self.clock = None  # the box's clock after it was set; None: its firmware has none
+        self.roster = None  # names on the box after the sync; None: not sent, or no roster
 
     def lines(self, seconds, resent):
         out = ["box %s (firmware %s): %d game%s: %d new, %d updated, %d unchanged"
                % (self.device, self.firmware, self.games, "" if self.games == 1 else "s",
-                  self.new, self.updated, self.unchanged),
+                  self.new, self.updated, self.unchanged) + self._extras(),
                "%s, %d events, %d frames in %.2f s%s"
                % (_size(self.bytes), self.events, self.frames, seconds,
                   "; %d requests sent again" % resent if resent else "")]
         return out
 
+    def _extras(self):
+        if self.clock is None:
+            return "; the box has no clock (update it with `lenotre flash`: its games are " \
+                "dated when synced)"
+        return "; clock set" + ("" if self.roster is None else
+                                ", %d %s on its roster" % (self.roster, "person" if
+                                                           self.roster == 1 else "people"))
 
-def sync(proto, library, progress=None):
-    """-> Summary. Link errors propagate (what was stored stays, consistently)."""
+
+def sync(proto, library, progress=None, roster=None):
+    """-> Summary. Link errors propagate (what was stored stays, consistently). roster: the
+    names to put on the box (people.Roster.names()), None to leave the box's as it is."""
     device, firmware = proto.hello()
-    games, notes = proto.list()
     summary = Summary(device, firmware)
+    # The box's clock and roster first: a game started after this sync is dated and has its
+    # people to choose from, even if the rest of the sync fails
+    summary.clock = proto.set_time(int(time.time()))
+    summary.roster = proto.send_roster(roster) if roster is not None else None
+    games, notes = proto.list()
     summary.notes = notes
     summary.games = len(games)
     library.seen(device)

@@ -10,6 +10,7 @@ import sys
 import time
 
 from lenotre import db, gameview
+from lenotre.people import Roster
 from lenotre.link import LinkError, Port, RawRepl, find_port
 from lenotre.sync import Progress, sync
 from lenotre.syncproto import LinkStopped, Proto, ProtocolVersion
@@ -76,7 +77,7 @@ def run_sync(args):
     try:
         repl.enter()  # stops the app: the box shows nothing while it syncs
         repl.start(SERVE)  # serve() now answers the protocol on the same port
-        summary = sync(proto, library, Progress())
+        summary = sync(proto, library, Progress(), Roster(library).names())
         proto.bye()
         repl.finish()
         seconds = time.monotonic() - started

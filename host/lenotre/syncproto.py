@@ -226,6 +226,26 @@ class Proto:
         for _ in self.pipeline(requests, answers):
             pass
 
+    def set_time(self, t):
+        # The PC's clock onto the box's (unix seconds UTC): -> what the box's clock reads
+        # after, or None from a firmware without a clock (it answers ERR unknown TIME)
+        return self._optional("TIME %d" % t, "TIME")
+
+    def send_roster(self, names):
+        # The roster replaces the box's: -> how many names the box holds now, or None from a
+        # firmware without a roster
+        data = base64.b64encode("".join(n + "\n" for n in names).encode()).decode()
+        return self._optional("ROSTER " + data if names else "ROSTER", "ROSTER")
+
+    def _optional(self, text, answer):
+        try:
+            f = self.request(text, lambda f: f[0] == answer and len(f) == 2)
+        except DeviceError as exc:
+            if "unknown %s" % answer in str(exc):
+                return None
+            raise
+        return int(f[1])
+
     def bye(self):
         self.request("BYE", lambda f: f[0] == "BYE")
 

@@ -1,7 +1,9 @@
 """Games in a real `Library`, as a sync would leave them: journal bytes made by the firmware's
 own `store.record`, events parsed back by `Library.add`. Shared by test_export and test_report.
 """
+import calendar
 import copy
+import time
 
 import store  # firmware/store.py (firmware/ is on sys.path under pytest)
 
@@ -31,11 +33,18 @@ def journal(events, closed=True):
 
 
 def add(lib, device, gid, events, closed=True, synced_at=SYNCED):
+    # synced_at: the sync time, which is also the first one (a game dated by its sync, unless
+    # its events carry the box's clock); None: a game stored before sync times were kept
     lib.add(device, gid, 0, journal(events, closed))
     if synced_at:
         lib.conn.execute("UPDATE games SET synced_at=? WHERE device=? AND gid=?",
                          (synced_at, device, gid))
-        lib.conn.commit()
+        lib.conn.execute("UPDATE first_synced SET at=? WHERE device=? AND gid=?",
+                         (calendar.timegm(time.strptime(synced_at, "%Y-%m-%d %H:%M:%S")),
+                          device, gid))
+    else:
+        lib.conn.execute("DELETE FROM first_synced WHERE device=? AND gid=?", (device, gid))
+    lib.conn.commit()
 
 
 def library(path, games):

@@ -28,10 +28,9 @@ BROKEN = [{"e": "setup", "game": "versailles", "players": ["Orange", "Purple"], 
 
 FINISHED = [("b0x", 1, TWO), ("b0x", 2, THREE), ("b0x", 3, SHARED), ("b0x", 4, LARGEST),
             ("c1a", 1, FIVE)]
-REQUIRED = ("sourceName", "sourcePlayId", "playDate", "durationMin", "location", "comments",
-            "game", "players")
+REQUIRED = ("sourceName", "sourcePlayId", "playDate", "comments", "game", "players")
 GAME_FIELDS = ("name", "highestWins", "noPoints", "sourceGameId")
-PLAYER_FIELDS = ("name", "winner", "startPlayer", "role", "sourcePlayerId")
+PLAYER_FIELDS = ("name", "winner", "startPlayer", "role")
 
 
 def _db(path, order=1):
@@ -60,9 +59,10 @@ def replayed(events):
 def test_csv_one_row_per_player_per_finished_game_with_the_rules_totals(db, capsys):
     code, out, err = export(capsys, "--db", db, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert out.splitlines()[0] == ("device,game,date,status,players,ludwig,seat,player,stage1,"
-                                   "stage2,total,rank,winner,tiebreak,large_tokens,"
-                                   "small_tokens,construction_bonus")
+    assert out.splitlines()[0] == ("device,game,date,date_estimated,started,ended,status,"
+                                   "players,ludwig,seat,player,person,stage1,stage2,total,rank,"
+                                   "winner,tiebreak,large_tokens,small_tokens,"
+                                   "construction_bonus")
     expected = []
     for device, gid, events in FINISHED:
         g = replayed(events)
@@ -72,7 +72,10 @@ def test_csv_one_row_per_player_per_finished_game_with_the_rules_totals(db, caps
     assert [(r["device"], r["game"], r["seat"], r["player"], r["stage1"], r["stage2"],
              r["total"]) for r in rows] == expected
     assert {r["status"] for r in rows} == {"over"}
+    # no clock on these boxes (no "t" in their events): dated by the sync, and marked so
     assert {r["date"] for r in rows} == {L.SYNCED}
+    assert {(r["date_estimated"], r["started"], r["ended"], r["person"]) for r in rows} == \
+        {("1", "", "", "")}
     # The broken game is named on stderr and makes the exit status 1; the rest is exported.
     assert code == 1 and "b0x:7" in err and "do not replay" in err
 
@@ -171,7 +174,7 @@ def plays(capsys, db, *extra):
     return code, json.loads(out), err
 
 
-def test_bgstats_every_field_and_ludwig_as_a_bot_in_two_player_games(db, capsys):
+def test_bgstats_every_field_and_ludwig_as_an_anonymous_automa(db, capsys):
     _, result, _ = plays(capsys, db)
     assert len(result) == len(FINISHED)
     for play, (device, gid, events) in zip(result, FINISHED):
@@ -188,12 +191,16 @@ def test_bgstats_every_field_and_ludwig_as_a_bot_in_two_player_games(db, capsys)
         for p in play["players"]:
             assert all(k in p for k in PLAYER_FIELDS)
             assert isinstance(p["winner"], bool) and isinstance(p["startPlayer"], bool)
-        humans = [p for p in play["players"] if p["role"] != "Bot"]
-        assert [p["name"] for p in humans] == g.players
+        # no clock, no location given: BG Stats gets neither a duration nor a place
+        assert "durationMin" not in play and "location" not in play
+        humans = [p for p in play["players"] if p["role"] != "Automa"]
+        # nobody from a roster here: every seat a guest, anonymous, under its colour
+        assert [p["name"] for p in humans] == [p["role"] for p in humans] == g.players
+        assert all(p["isAnonymous"] is True and "sourcePlayerId" not in p for p in humans)
         assert [p["score"] for p in humans] == g.totals()
-        bots = [p for p in play["players"] if p["role"] == "Bot"]
+        bots = [p for p in play["players"] if p["role"] == "Automa"]
         if len(g.players) == 2:
-            assert bots == [{"name": "Ludwig", "role": "Bot", "sourcePlayerId": "lenotre-ludwig",
+            assert bots == [{"name": "Ludwig", "role": "Automa", "isAnonymous": True,
                              "startPlayer": False, "winner": False}]
         else:
             assert bots == [] and "Ludwig" not in [p["name"] for p in play["players"]]
