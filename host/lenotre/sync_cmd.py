@@ -168,9 +168,39 @@ def resolve(library, text):
 def run_show(args):
     library = _library(args)
     device, gid = resolve(library, args.id)
-    for line in gameview.show(library.events(device, gid), "Game " + _gid(device, gid)):
+    lines = gameview.show(library.events(device, gid), "Game " + _gid(device, gid))
+    lines[2:2] = when_and_who(library, device, gid)  # after the title and the players
+    for line in lines:
         print(line)
     return 0
+
+
+def when_and_who(library, device, gid):
+    # -> the lines that say when the game was played and by whom (none for a game that does
+    # not replay: show tells what is wrong with it)
+    from lenotre import played
+    games, _ = played.load(library, (device, gid), True)
+    if not games:
+        return []
+    g, out = games[0], []
+
+    def at(t):
+        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(t))
+    if g.started is not None and g.ended is not None:
+        end = at(g.ended)
+        if end[:10] == at(g.started)[:10]:
+            end = end[11:]
+        out.append("played %s to %s UTC (%d min)" % (at(g.started), end, g.duration_min))
+    elif g.started is not None:
+        out.append("started %s UTC" % at(g.started))
+    elif g.ended is not None:
+        out.append("ended %s UTC" % at(g.ended))
+    elif g.when is not None:
+        out.append("first synced %s UTC (the box's clock was not set: estimated)" % at(g.when))
+    if [1 for p in g.people if p]:
+        out.append("people: " + "; ".join(
+            "%s: %s" % (colour, g.people[p] or "a guest") for p, colour in enumerate(g.players)))
+    return out
 
 
 def run_replay(args):

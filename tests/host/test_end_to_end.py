@@ -9,13 +9,14 @@ import select
 import shutil
 import subprocess
 import threading
+import time
 import tty
 import urllib.parse
 
 import pytest
 
 import store
-from lenotre import flasher
+from lenotre import flasher, played
 from lenotre.cli import main
 from lenotre.db import Library
 from lenotre.simplay import Player
@@ -81,8 +82,16 @@ def test_flash_play_sync_export(flashed_vpico, tmp_path, capsys):
     assert [p.get("score") for p in seats[:2]] == plan.totals()
     assert [p["winner"] for p in seats] == [w in plan.outcome.winners for w in range(2)] + [
         False]
-    assert seats[2]["role"] == "Bot"
+    assert seats[2]["role"] == "Automa" and seats[2]["isAnonymous"] is True
     assert play_json["sourcePlayId"] == "lenotre-%s-%d" % (device, gid)
+    # The flash set the box's clock: the game is dated by it, start and end, not estimated.
+    lib = Library(db)
+    [g] = played.load(lib)[0]
+    lib.close()
+    now = int(time.time())
+    assert now - 900 < g.started <= g.ended <= now and not g.when_estimated
+    assert g.when == g.ended and play_json["playDate"] == played.date_text(g.ended)
+    assert play_json["durationMin"] == g.duration_min >= 1
     link = [x for x in links if x.startswith("https://app.bgstatsapp.com/createPlay.html?data=")]
     assert json.loads(urllib.parse.unquote(link[0].split("data=", 1)[1])) == play_json
     # The app came back after the sync: the box shows its menu or the game again.
@@ -229,6 +238,28 @@ def test_second_sync_transfers_nothing(box_with_games, tmp_path, capsys):
     second = capsys.readouterr().out
     assert "11 games: 0 new, 0 updated, 11 unchanged" in second
     assert "0 events, 0 frames" in second
+
+
+def test_games_played_before_the_clock_was_set_are_dated_by_their_first_sync(box_with_games,
+                                                                             tmp_path):
+    # The box's 11 games were played before any flash or sync set its clock: nothing in their
+    # journals says when, so each is dated by the sync that first stored it, marked estimated.
+    pico, logs = box_with_games
+    db = str(tmp_path / "games.sqlite")
+    before = int(time.time())
+    assert sync(pico.port, db) == 0
+    after = int(time.time())
+    lib = Library(db)
+    games = played.load(lib, include_unfinished=True)[0]
+    lib.close()
+    assert len(games) == len(logs)
+    for g in games:
+        assert g.started is None and g.ended is None and g.when_estimated
+        assert before <= g.when <= after
+    # and the sync set the clock: the virtual Pico's kept time is the PC's now
+    import wallclock
+    kept = wallclock.Kept(os.path.join(str(pico.flash), wallclock.KEPT)).now()
+    assert kept is not None and abs(kept - time.time()) < 5
 
 
 def test_bad_input_on_the_virtual_pico(box_with_games, tmp_path, capsys):
