@@ -34,7 +34,7 @@ def load(folder):
             data = f.read(_MOST)
     except OSError:
         return []
-    names = []
+    names = []  # type: list[str]
     for line in data.split(b"\n"):
         try:
             name = line.decode()
