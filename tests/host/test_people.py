@@ -333,3 +333,29 @@ def test_played_payload_of_a_library_without_sync_times_falls_back_to_the_export
     assert g.when is None and not g.when_estimated
     assert bgstats.payload(g, now=0)["playDate"] == "1970-01-01 00:00:00"
     lib.close()
+
+
+# ---- the box as flashed: the .mpy build on the virtual Pico (192 KB) ---------------------------
+
+def test_on_the_flashed_box_each_colour_gets_a_person_and_the_game_its_start(vpico,
+                                                                           firmware_files):
+    from lenotre import flasher
+    import store
+    before = int(time.time())
+    flasher.flash(vpico.port, firmware_files, roster=["Sophie", "Anna"])
+    vpico.wait_for("LE NOTRE")
+    vpico.press("ok")  # New game
+    vpico.press("ok")  # 2 players
+    vpico.press("ok")  # Orange
+    assert "Orange is:" in vpico.text() and "Anna" in vpico.text()
+    vpico.press("down")
+    vpico.press("ok")  # Anna
+    vpico.press("ok")  # Purple
+    vpico.press("up")  # Guest
+    vpico.press("ok")
+    assert "Ora Anna" in vpico.text() and "Purple" in vpico.text()
+    vpico.press("ok")  # start
+    vpico.wait_for("Stage 1")
+    [setup] = store.Store(os.path.join(str(vpico.flash), "data")).events(1)[:1]
+    assert setup["people"] == ["Anna", None] and setup["players"] == ["Orange", "Purple"]
+    assert before <= setup["t"] <= int(time.time())
