@@ -3,8 +3,8 @@
 # before FLOOR was never set from a PC and the box writes no time at all. The PC sets it at
 # every flash and sync (link.py's TIME); it then holds through the app's restarts (a soft
 # reset) until the power goes. Three backends, one interface: now() -> int or None, set(t):
-# rtc.Rtc on a Pico, Kept on the virtual Pico, Manual in the simulator; each loads only where
-# it runs (the unix port's 192 KB heap has no room for code it never calls).
+# picoclock.Rtc on a Pico, Kept on the virtual Pico, Manual in the simulator; each loads only
+# where it runs (the unix port's 192 KB heap has no room for code it never calls).
 FLOOR = 1767225600  # 2026-01-01 00:00:00 UTC: no PC sets a time before this
 LATEST = 4102444800  # 2100-01-01: a time past this is a bad request, not a clock
 KEPT = "vpico-rtc.txt"  # the virtual Pico's clock, beside main.py (not in data/)
@@ -70,5 +70,5 @@ def default():
         from machine import RTC
     except ImportError:  # the unix port's machine module has no RTC
         return Kept()
-    from rtc import Rtc
+    from picoclock import Rtc
     return Rtc(RTC())

@@ -10,7 +10,7 @@ from drivers.ssd1306 import SSD1306
 from machine import I2C, PWM, RTC, Pin, Timer
 from neopixel import NeoPixel
 from pixels import Pixels
-from rtc import Rtc
+from picoclock import Rtc
 
 from hal import Hal
 

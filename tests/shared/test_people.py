@@ -8,8 +8,8 @@ from support import mentions, raises, scratch
 
 import journal
 import link
+import picoclock
 import roster
-import rtc
 import store
 import wallclock
 from app import App
@@ -22,14 +22,14 @@ NOON = 1780401600  # 2026-06-02 12:00:00 UTC
 def test_unix_seconds_and_the_rtc_datetime_agree():
     # known dates, worked out by hand: 1970-01-01 was a Thursday (weekday 3, Monday 0), 2000
     # was a leap year (Feb 29th exists), 2100 is not
-    assert rtc.from_unix(0) == (1970, 1, 1, 3, 0, 0, 0, 0)
-    assert rtc.from_unix(NOON) == (2026, 6, 2, 1, 12, 0, 0, 0)  # a Tuesday
-    assert rtc.from_unix(951782400)[:3] == (2000, 2, 29)
-    assert rtc.from_unix(4107456000)[:3] == (2100, 2, 28)
-    assert rtc.from_unix(4107542400)[:3] == (2100, 3, 1)
+    assert picoclock.from_unix(0) == (1970, 1, 1, 3, 0, 0, 0, 0)
+    assert picoclock.from_unix(NOON) == (2026, 6, 2, 1, 12, 0, 0, 0)  # a Tuesday
+    assert picoclock.from_unix(951782400)[:3] == (2000, 2, 29)
+    assert picoclock.from_unix(4107456000)[:3] == (2100, 2, 28)
+    assert picoclock.from_unix(4107542400)[:3] == (2100, 3, 1)
     for t in (0, 951782399, NOON, NOON + 86399, 1767225599, 4102444799):
-        dt = rtc.from_unix(t)
-        assert rtc.to_unix(dt[0], dt[1], dt[2], dt[4], dt[5], dt[6]) == t
+        dt = picoclock.from_unix(t)
+        assert picoclock.to_unix(dt[0], dt[1], dt[2], dt[4], dt[5], dt[6]) == t
 
 
 class _FakeRtc:
@@ -45,7 +45,7 @@ class _FakeRtc:
 
 def test_a_pico_rtc_that_was_never_set_gives_no_time():
     fake = _FakeRtc()
-    w = rtc.Rtc(fake)
+    w = picoclock.Rtc(fake)
     assert w.now() is None  # 2021-01-01: the power-on value, not a time
     w.set(NOON)
     assert fake.dt == (2026, 6, 2, 1, 12, 0, 0, 0) and w.now() == NOON
