@@ -3,8 +3,8 @@
 # before FLOOR was never set from a PC and the box writes no time at all. The PC sets it at
 # every flash and sync (link.py's TIME); it then holds through the app's restarts (a soft
 # reset) until the power goes. Three backends, one interface: now() -> int or None, set(t):
-# picoclock.Rtc on a Pico, Kept on the virtual Pico, Manual in the simulator; each loads only
-# where it runs (the unix port's 192 KB heap has no room for code it never calls).
+# picoclock.Rtc on a Pico, Kept on the virtual Pico, hal.sim.SimWall in the simulator; each
+# loads only where it runs (the unix port's 192 KB heap has no room for code it never calls).
 FLOOR = 1767225600  # 2026-01-01 00:00:00 UTC: no PC sets a time before this
 LATEST = 4102444800  # 2100-01-01: a time past this is a bad request, not a clock
 KEPT = "vpico-rtc.txt"  # the virtual Pico's clock, beside main.py (not in data/)
@@ -47,21 +47,6 @@ class Kept:
         with open(tmp, "w") as f:
             f.write("%d\n" % (t - int(self.clock())))
         os.rename(tmp, self.path)
-
-
-class Manual:
-    # The simulator's: unknown until set, then moving with its virtual milliseconds.
-    def __init__(self, ticks_ms):
-        self.ticks_ms = ticks_ms
-        self.base = None  # (unix seconds, ticks then)
-
-    def now(self):
-        b = self.base
-        return None if b is None else valid(b[0] + (self.ticks_ms() - b[1]) // 1000)
-
-    def set(self, t):
-        check(t)
-        self.base = (t, self.ticks_ms())
 
 
 def default():

@@ -10,7 +10,7 @@ import framebuf
 import board
 from buttons import Keypad
 from pixels import Pixels
-from wallclock import Manual
+from wallclock import check, valid
 
 from hal import Hal
 
@@ -119,6 +119,22 @@ class SimClock:
         self.sleep_ms(ms)
 
 
+class SimWall:
+    # The simulator's wall clock (wallclock.py): unknown until set, then moving with its virtual
+    # milliseconds.
+    def __init__(self, ticks_ms):
+        self.ticks_ms = ticks_ms
+        self.base = None  # (unix seconds, ticks then)
+
+    def now(self):
+        b = self.base
+        return None if b is None else valid(b[0] + (self.ticks_ms() - b[1]) // 1000)
+
+    def set(self, t):
+        check(t)
+        self.base = (t, self.ticks_ms())
+
+
 class SimBuzzer:
     def __init__(self, clock):
         self._clock = clock
@@ -168,7 +184,7 @@ class SimHal(Hal):
                      SimBuzzer(c) if b.buzzer_pin is not None else None,
                      # new games get seeds from the virtual clock: a script replays alike
                      lambda: 20171 + c.now,
-                     Manual(c.ticks_ms))  # unknown until set (hal.wall.set), as a Pico's
+                     SimWall(c.ticks_ms))  # unknown until set (hal.wall.set), as a Pico's
 
 
 def build(flash_dir, pinout=None):

@@ -1,7 +1,8 @@
 # Every game dated, every player a person, on the device side, on CPython and on MicroPython:
 # the wall clock (set from a PC, never guessed), the roster file, the journal's new fields
-# (and the journals written before them), the setup flow's person pick, and the sync link's
-# TIME and ROSTER requests.
+# (and the journals written before them), and the sync link's TIME and ROSTER requests. The
+# app's side (the setup flow, the time stamps) is test_setup_people.py: a file of its own, so
+# the app loads into a heap these tests did not fragment.
 import os
 
 from support import mentions, raises, scratch
@@ -12,7 +13,6 @@ import picoclock
 import roster
 import store
 import wallclock
-from app import App
 from hal import sim
 
 NOON = 1780401600  # 2026-06-02 12:00:00 UTC
@@ -128,81 +128,6 @@ def test_times_and_people_are_packed_compactly():
     assert journal.parse(journal.record(no_time)) == no_time
 
 
-# ---- the setup flow on the box ------------------------------------------------------------
-def _press(h, a, button):
-    h.pins[button].level = 0
-    for _ in range(6):
-        h.clock.advance(10)
-        a.step()
-    h.pins[button].level = 1
-    for _ in range(4):
-        h.clock.advance(10)
-        a.step()
-
-
-def _boot(flash):
-    h = sim.build(flash)
-    a = App(h)
-    a.step()
-    return h, a
-
-
-def test_each_colour_gets_a_person_or_a_guest_and_the_journal_keeps_them():
-    flash = scratch("people_setup")
-    h, a = _boot(flash)
-    roster.save(a.store.dir, ["Sophie", "Jean-Luc", "Anna"])
-    h.wall.set(NOON)
-    _press(h, a, "ok")  # New game
-    _press(h, a, "up")  # 3 players
-    _press(h, a, "ok")
-    _press(h, a, "ok")  # Orange
-    assert h.display.shown_texts[:4] == ["Orange is:", "Sophie", "Jean-Luc", "Anna"]
-    assert h.strip.shown[h.pixels.role("status")] != (0, 0, 0)  # whose seat it is
-    _press(h, a, "down")
-    _press(h, a, "ok")  # Orange is Jean-Luc
-    _press(h, a, "ok")  # Purple
-    assert "Jean-Luc" not in h.display.shown_texts  # taken
-    _press(h, a, "up")  # wraps to Guest
-    assert h.display.shown_texts[-1] == "Guest"
-    _press(h, a, "ok")  # Purple is a guest
-    _press(h, a, "ok")  # Cyan
-    _press(h, a, "ok")  # Cyan is Sophie
-    assert h.display.shown_texts[1:4] == ["Ora Jean-Luc", "Purple", "Cya Sophie"]
-    _press(h, a, "ok")  # start
-    setup = a.store.events(a.gid)[0]
-    assert setup["people"] == ["Jean-Luc", None, "Sophie"]
-    assert setup["players"] == ["Orange", "Purple", "Cyan"]
-    assert NOON <= setup["t"] <= NOON + 60
-
-
-def test_no_roster_no_person_pick_and_no_clock_no_time():
-    h, a = _boot(scratch("people_none"))
-    _press(h, a, "ok")
-    _press(h, a, "ok")  # 2 players
-    _press(h, a, "ok")
-    _press(h, a, "ok")  # two colours, no person asked
-    assert h.display.shown_texts[0] == "Start Versailles"
-    _press(h, a, "ok")
-    setup = a.store.events(a.gid)[0]
-    assert "t" not in setup and "people" not in setup  # never a time nobody set
-
-
-def test_every_scoring_is_stamped_when_the_clock_is_known():
-    h, a = _boot(scratch("people_score"))
-    a.new_game(["Orange", "Purple"])
-    h.wall.set(NOON)  # set after the start (a sync in mid-game): from now on times are real
-    g = a.game
-    for r in range(7):
-        assert a.record({"e": "round", "cards": [2 * r + 1, 2 * r + 2]})
-    for p in range(2):
-        assert a.record({"e": "areas", "p": p, "sizes": [1, 1, 0, 0, 0, 0]})
-    h.clock.advance(5000)
-    assert a.record({"e": "score", "stage": 1})
-    events = a.store.events(a.gid)
-    assert "t" not in events[0] and events[-1] == {"e": "score", "stage": 1, "t": NOON + 5}
-    assert g.stage == 2
-
-
 # ---- the sync link's TIME and ROSTER ------------------------------------------------------
 def _talk(folder, requests, wall):
     lines = [link.frame(r).encode() for r in requests] + [link.frame("BYE").encode()]
@@ -215,7 +140,7 @@ def _talk(folder, requests, wall):
 def test_time_sets_the_box_clock_and_roster_replaces_the_list():
     folder = scratch("link_people")
     ticks = [0]
-    w = wallclock.Manual(lambda: ticks[0])
+    w = sim.SimWall(lambda: ticks[0])
     import binascii
     names = binascii.b2a_base64("Sophie\nAnna Maria\n".encode()).decode().strip()
     got = _talk(folder, ["TIME %d" % NOON, "ROSTER " + names, "TIME 12"], w)
