@@ -1,7 +1,7 @@
 # The app: a stack of screens over one hal bundle. Every game action becomes an event that the
 # rules core validates, the journal stores (flushed) and only then the screen acknowledges.
 from shared_rules.errors import RulesError
-from shared_rules.versailles.game import OVER, Game
+from shared_rules.versailles.game import OVER, STAGES, Game
 
 from app import settings, ui
 from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
@@ -165,8 +165,8 @@ class App:
         # Validate (the rules core), then journal (flushed), then show. -> True if recorded.
         g = self.game
         assert g is not None, "no game to record into"
-        if event.get("e") == "score":
-            t = self.wall_time()  # the last scoring's time is the game's end
+        if event.get("e") == "score" and g.stage == STAGES:
+            t = self.wall_time()  # the final scoring's time is the game's end
             if t is not None:
                 event["t"] = t
         try:

@@ -68,17 +68,20 @@ def test_no_roster_no_person_pick_and_no_clock_no_time():
     assert "t" not in setup and "people" not in setup  # never a time nobody set
 
 
-def test_every_scoring_is_stamped_when_the_clock_is_known():
+def test_the_final_scoring_is_stamped_when_the_clock_is_known():
     h, a = _boot(scratch("people_score"))
     a.new_game(["Orange", "Purple"])
     h.wall.set(NOON)  # set after the start (a sync in mid-game): from now on times are real
-    g = a.game
-    for r in range(7):
-        assert a.record({"e": "round", "cards": [2 * r + 1, 2 * r + 2]})
-    for p in range(2):
-        assert a.record({"e": "areas", "p": p, "sizes": [1, 1, 0, 0, 0, 0]})
-    h.clock.advance(5000)
-    assert a.record({"e": "score", "stage": 1})
+    for stage in (1, 2):
+        for r in range(7):
+            assert a.record({"e": "round", "cards": [2 * r + 1, 2 * r + 2]})
+        for p in range(2):
+            assert a.record({"e": "areas", "p": p, "sizes": [1, 1, 0, 0, 0, 0]})
+        h.clock.advance(5000)
+        assert a.record({"e": "score", "stage": stage})
     events = a.store.events(a.gid)
-    assert "t" not in events[0] and events[-1] == {"e": "score", "stage": 1, "t": NOON + 5}
-    assert g.stage == 2
+    assert "t" not in events[0]  # the start was before the clock was set
+    scores = [ev for ev in events if ev["e"] == "score"]
+    # the end is the final scoring's time; the first scoring's would only cost flash
+    assert scores == [{"e": "score", "stage": 1}, {"e": "score", "stage": 2, "t": NOON + 10}]
+    assert a.game.phase == "over"
