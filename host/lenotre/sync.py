@@ -8,6 +8,7 @@ import sys
 import time
 
 from lenotre.db import DamagedRecord
+from lenotre.syncproto import DeviceError
 
 OVERLAP = 32  # bytes read again before the resume point, to see that the box's copy is ours
 
@@ -47,10 +48,17 @@ def sync(proto, library, progress=None, roster=None):
     summary = Summary(device, firmware)
     # The box's clock and roster first: a game started after this sync is dated and has its
     # people to choose from, even if the rest of the sync fails
-    summary.clock = proto.set_time(int(time.time()))
-    summary.roster = proto.send_roster(roster) if roster is not None else None
+    said = []
+    try:
+        summary.clock = proto.set_time(int(time.time()))
+    except DeviceError as exc:  # never a reason not to sync: the games are what matters
+        said.append("its clock was not set (%s): its games are dated when synced" % exc)
+    try:
+        summary.roster = proto.send_roster(roster) if roster is not None else None
+    except DeviceError as exc:  # a full flash, say: the box keeps the roster it had
+        said.append("it kept its old roster (%s)" % exc)
     games, notes = proto.list()
-    summary.notes = notes
+    summary.notes = notes + said
     summary.games = len(games)
     library.seen(device)
     plan = []

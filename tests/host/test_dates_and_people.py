@@ -79,6 +79,25 @@ def test_a_box_whose_firmware_has_no_clock_still_syncs_and_says_so(tmp_path):
     assert "the box has no clock (update it with `lenotre flash`" in summary.lines(1.0, 0)[0]
 
 
+FULL_FLASH = """import roster
+def _full(folder, names):
+    raise OSError(28)
+roster.save = _full
+import link
+link.serve()
+"""
+
+
+def test_a_box_that_cannot_take_the_roster_still_syncs_and_says_so(tmp_path):
+    # a full flash refuses the roster file: the games still come, which is what frees space
+    flash = str(tmp_path / "flash")
+    record_games(flash, [(5, 2, None)])
+    summary = _sync(flash, str(tmp_path / "g.sqlite"), ["Sophie"], code=FULL_FLASH)
+    assert summary.new == 1 and not summary.problems and summary.clock is not None
+    assert summary.roster is None
+    assert [n for n in summary.notes if n.startswith("it kept its old roster (")]
+
+
 # ---- lenotre players ---------------------------------------------------------------------------
 
 def _cli(capsys, *args):
