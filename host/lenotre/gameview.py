@@ -178,15 +178,21 @@ def where(g):
 
 # ---- games ---------------------------------------------------------------------------------
 
-def summary(events):
-    # -> (players text, state text, result text) of a game for the `games` table
+def summary(events, person=lambda name: name):
+    # -> (players text, state text, result text) of a game for the `games` table; a seat with
+    # a person recorded is shown by them (person(recorded name) -> their name now)
     game, diffs = replay(events)
     if game is None or not game.events:
         return "-", "empty", ""
-    players = ", ".join(game.players) + (" + " + LUDWIG if game.ludwig else "")
+    people = events[0].get("people") if isinstance(events[0], dict) else None
+    if not (isinstance(people, list) and len(people) == game.n):
+        people = [None] * game.n
+    names = [person(people[p]) if isinstance(people[p], str) and people[p] else game.players[p]
+             for p in range(game.n)]
+    players = ", ".join(names) + (" + " + LUDWIG if game.ludwig else "")
     if game.phase == OVER:
         o = game.outcome
-        result = " and ".join("%s %d" % (game.players[p], game.totals()[p]) for p in o.winners)
+        result = " and ".join("%s %d" % (names[p], game.totals()[p]) for p in o.winners)
         state = "finished"
     else:
         state, result = game.describe(), ""

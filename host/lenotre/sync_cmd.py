@@ -130,9 +130,11 @@ def run_games(args):
         print("no games yet: `lenotre sync` copies them from the box")
         return 0
     width = max(len(_gid(d, g)) for d, g, *_ in rows)
+    roster = Roster(library)
     print("%3s  %-*s  %-44s  %-22s  %s" % ("#", width, "game", "players", "state", "winner"))
     for n, (device, gid, _finished, _synced_at, _count) in enumerate(rows, 1):
-        players, state, result = gameview.summary(library.events(device, gid))
+        players, state, result = gameview.summary(library.events(device, gid),
+                                                  lambda name: roster.resolve(name)[0])
         print("%3d  %-*s  %-44s  %-22s  %s" % (n, width, _gid(device, gid), players, state,
                                                result))
     return 0

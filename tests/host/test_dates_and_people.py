@@ -336,6 +336,14 @@ def test_csv_and_json_carry_the_dates_and_the_people(people_db, capsys):
     assert g["people"] == ["Annie", "Sophie", None]
 
 
+def test_games_lists_people_by_their_name_now(people_db, capsys):
+    code, out, _ = _cli(capsys, "games", "--db", people_db)
+    rows = out.splitlines()[1:]
+    assert code == 0 and "Sophie, Purple + Ludwig" in rows[0]
+    assert "Annie, Sophie, Cyan" in rows[1]  # recorded as Anna, renamed since
+    assert "Orange, Purple + Ludwig" in rows[2]  # before the box had a roster
+
+
 def test_show_tells_when_and_who(people_db, capsys):
     code, out, _ = _cli(capsys, "show", "1", "--db", people_db)
     assert code == 0
