@@ -9,6 +9,14 @@ from lenotre import flasher, toolchain
 from lenotre.vpico_client import VirtualPico
 
 
+@pytest.fixture(autouse=True)
+def no_user_library(tmp_path_factory, monkeypatch):
+    # A test never reads or writes the user's library (lenotre flash takes its roster from
+    # the default one) nor takes their default BG Stats location
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.delenv("LENOTRE_LOCATION", raising=False)
+
+
 @pytest.fixture(scope="session")
 def firmware_files(tmp_path_factory):
     # {device path: bytes} of the firmware as `lenotre flash` builds it, built once
