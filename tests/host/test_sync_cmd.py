@@ -81,10 +81,13 @@ def test_show_tells_the_game_round_by_round(synced):
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Game %s:1: Versailles, 2 players + Ludwig, seed 21" % device
+    # played on a box whose clock no PC had set: dated by its first sync, and said so
+    assert lines[2].startswith("first synced ") and lines[2].endswith(
+        " UTC (the box's clock was not set: estimated)")
     first = logs[1][1]
-    assert lines[3] == "  Round 1: Sophie %d, Alexander %d, Ludwig %d" % (
+    assert lines[4] == "  Round 1: Sophie %d, Alexander %d, Ludwig %d" % (
         first["cards"][0], first["cards"][1], first["ludwig"])
-    assert lines[4].startswith("    tiles: 1 ") and "(discarded)" in lines[4]
+    assert lines[5].startswith("    tiles: 1 ") and "(discarded)" in lines[5]
     assert sum(1 for x in lines if x.startswith("  Round ")) == 14
     assert any(": takes the " in x and " token" in x for x in lines)
     assert "  Scoring stage 1:" in lines and "  Scoring stage 2:" in lines
