@@ -3,7 +3,9 @@
 The database keeps what the box journaled (docs/HOST.md); everything else (players, scores,
 tokens, winners) comes from replaying those events with the same rules core the box runs.
 A game whose events do not replay is not guessed at: it is reported and left out."""
+import calendar
 import copy
+import time
 
 from shared_rules.versailles.game import OVER, Game
 from shared_rules.versailles.scoring import NOBODY
@@ -23,6 +25,13 @@ def parse_id(text):
     return device, int(gid)
 
 
+def _unix(utc_text):
+    # "yyyy-mm-dd HH:MM:SS" (UTC) -> unix seconds; None stays None
+    if not utc_text:
+        return None
+    return calendar.timegm(time.strptime(utc_text, "%Y-%m-%d %H:%M:%S"))
+
+
 class Played:
     """One replayed game: its stored events (undos included), the state they give, and the
     result in the shapes the exports need. Seats count from 0; Ludwig's seat is `n`."""
@@ -34,6 +43,17 @@ class Played:
         self.synced_at = synced_at  # UTC "yyyy-mm-dd HH:MM:SS" of the last sync, or None
         self.events = events
         self.game = game
+        # Stand-in until the box keeps a clock: no start or end is known, so a game is dated
+        # at its sync (estimated), and every seat is known only by its colour.
+        self.started = None  # unix seconds UTC, or None
+        self.ended = None
+        self.when = _unix(synced_at)  # ended, else started, else the (first) sync time
+        self.when_estimated = True  # `when` came from the sync time
+        self.people = [None] * len(game.players)  # per seat: a roster person's name, or None
+
+    def person_name(self, p):
+        # The person at seat p: their roster name, else the seat's colour name.
+        return self.people[p] or self.game.players[p]
 
     @property
     def id(self):
