@@ -38,15 +38,17 @@ def _nice_top(value):
     return value + 1, value + 1
 
 
-def _spread(ys, gap):
-    # -> [(index, y)]: label heights in screen coordinates (down is more), from the top one
-    # down, each at least `gap` below the one above it.
-    placed, floor = [], None
-    for i in sorted(range(len(ys)), key=lambda i: (ys[i], i)):
-        y = ys[i] if floor is None else max(ys[i], floor + gap)
+def _spread(ys, gap, highest):
+    # -> [(index, y)]: label heights in screen coordinates (down is more), none closer than
+    # `gap` to another: from the lowest up, so that none goes below its line (nor onto the
+    # axis labels), then moved down together if the top one would pass `highest`.
+    placed, ceiling = [], None
+    for i in sorted(range(len(ys)), key=lambda i: (-ys[i], i)):
+        y = ys[i] if ceiling is None else min(ys[i], ceiling - gap)
         placed.append((i, y))
-        floor = y
-    return placed
+        ceiling = y
+    shift = max(0, highest - ceiling) if placed else 0
+    return [(i, y + shift) for i, y in placed]
 
 
 def score_svg(g, width=760, height=300):
@@ -100,12 +102,12 @@ def score_svg(g, width=760, height=300):
     # Each line's name and points at its end, and the points at the stage-1 scoring left of
     # it, nudged apart so that none hides another.
     played = len(steps[0]) - 1
-    for p, ly in _spread([y(s[-1]) for s in steps], 15):
+    for p, ly in _spread([y(s[-1]) for s in steps], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
                    % (x(played) + 10, ly, _e(g.person_name(p)), steps[p][-1],
                       "" if g.finished else " so far"))
     if g.game.scores and played > ROUNDS:
-        for p, ly in _spread([y(s[ROUNDS]) for s in steps], 15):
+        for p, ly in _spread([y(s[ROUNDS]) for s in steps], 15, top + 6):
             out.append('<text x="%.1f" y="%.1f" dy="4" text-anchor="end">%d</text>'
                        % (x(ROUNDS) - 10, ly, steps[p][ROUNDS]))
     out.append("</svg>")
