@@ -68,7 +68,8 @@ def games_table(games, names):
     rows = ["<table><tr><th>date</th><th>game</th><th>players</th><th>points</th>"
             "<th>winner or state</th></tr>"]
     for g in games:
-        rows.append('<tr%s><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>'
+        rows.append('<tr%s><td class="d">%s</td><td class="d">%s</td><td>%s</td><td>%s</td>'
+                    '<td>%s</td></tr>'
                     % (' class="running"' if g.status == "running" else "",
                        e(stats.date(g)), _link(g, names), e(gamepage.who(g)),
                        e(gamepage.points(g)), e(gamepage.result(g))))
@@ -146,8 +147,8 @@ def running_table(games, names):
     for g in games:
         held = "; ".join("%s: %s" % (g.person_name(p), ", ".join(g.large_tokens(p)))
                          for p in range(len(g.players)) if g.large_tokens(p)) or "none"
-        rows.append('<tr class="running"><td>%s</td><td>%s</td><td>%s</td><td>%s</td>'
-                    "<td>%s</td><td>%s</td></tr>"
+        rows.append('<tr class="running"><td class="d">%s</td><td class="d">%s</td><td>%s</td>'
+                    "<td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (_link(g, names), e(stats.date(g)), e(gamepage.who(g)),
                        e(g.where()), e(held), e(gamepage.points(g))))
     return "\n".join(rows) + "</table>"
@@ -199,9 +200,9 @@ def ludwig_part(finished, ludwig_png):
             '<th class="n">rounds he took the first tile</th></tr>']
     for r in records:
         rows.append('<tr><td>%s</td><td class="n">%d</td><td class="n">%d</td>'
-                    '<td class="n">%d of %d (%.0f%%)</td><td class="n">%d</td></tr>'
+                    '<td class="n">%d of %d (%.0f%%)</td><td class="n">%d (%.0f%%)</td></tr>'
                     % (e(r.name), r.games, r.wins, r.before, r.rounds, r.before_share,
-                       r.first))
+                       r.first, 100.0 * r.first / r.rounds if r.rounds else 0.0))
     rows.append("</table>")
     two = [g for g in finished if g.ludwig]
     if len(two) > LUDWIG_GAMES:

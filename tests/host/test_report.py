@@ -112,8 +112,8 @@ def test_wins_and_averages_per_person_from_hand_worked_games(hand_worked, tmp_pa
     assert kinds[1][:5] == ["Die Gärten von Versailles", "3", "1", "8.3", "10.0"]
     # Ludwig: the hand-written game shows cards 1 and 2 every round (stage cards 2r+1, 2r+2),
     # so his card is never lower than a player's: 0 of 14 rounds for each.
-    assert rows(page, "<h2>Against Ludwig") == [["Orange", "1", "1", "0 of 14 (0%)", "0"],
-                                        ["Purple", "1", "1", "0 of 14 (0%)", "0"]]
+    assert rows(page, "<h2>Against Ludwig") == [["Orange", "1", "1", "0 of 14 (0%)", "0 (0%)"],
+                                        ["Purple", "1", "1", "0 of 14 (0%)", "0 (0%)"]]
 
 
 def test_a_person_is_the_roster_name_whatever_the_colour(hand_worked):
@@ -296,3 +296,20 @@ def test_1300_games_keep_the_overview_one_screen_of_tables(tmp_path, capsys):
     assert "All 1301 games</a> on 14 pages of 100" in index
     assert len(os.listdir(tmp_path / "r" / "game")) == 1301
     assert len(rows(read(tmp_path / "r" / "list-14.html"), "<h1>All games")) == 1
+
+
+def test_ludwigs_record_counts_the_rounds_his_card_was_lower(db):
+    # Over b0x:1 (random cards) and b0x:3 (hand-written: never lower), from the journal's own
+    # round events: his card against each player's, and against both.
+    games = games_of(db)
+    rounds = [ev for ev in games["b0x:1"].game.events if ev["e"] == "round"]
+    assert len(rounds) == 14
+    records = {r.name: r for r in stats.ludwig_record(games.values())}
+    assert sorted(records) == ["Orange", "Purple"]  # the seats of the two 2-player games
+    for p, name in enumerate(("Orange", "Purple")):
+        r = records[name]
+        assert (r.games, r.rounds) == (2, 28)
+        assert r.before == sum(1 for ev in rounds if ev["ludwig"] < ev["cards"][p])
+        assert r.first == sum(1 for ev in rounds if ev["ludwig"] < min(ev["cards"]))
+        assert r.wins == (name in games["b0x:1"].winners()) + 1  # b0x:3: a shared victory
+    assert 0 < records["Orange"].before < 14  # random cards: neither never nor always
