@@ -118,16 +118,9 @@ def test_wins_and_averages_per_person_from_hand_worked_games(hand_worked, tmp_pa
 
 def test_a_person_is_the_roster_name_whatever_the_colour(hand_worked):
     # "Per person" is per person_name: Anna sat Orange in one game and Purple in the other.
-    class Seated(played.Played):
-        def person_name(self, p):
-            return self.seated[p]
-
-    games = []
-    for g, seated in zip(sorted(games_of(hand_worked).values(), key=lambda g: g.gid),
-                         (["Anna", "Ben"], ["Cleo", "Anna", "Ben"], ["Anna", "Ben"])):
-        s = Seated(g.device, g.gid, g.closed, g.synced_at, g.events, g.game)
-        s.seated = seated
-        games.append(s)
+    games = sorted(games_of(hand_worked).values(), key=lambda g: g.gid)
+    for g, seated in zip(games, (["Anna", "Ben"], ["Cleo", "Anna", "Ben"], ["Anna", "Ben"])):
+        g.person_name = seated.__getitem__  # as the roster would name the seats
     tallies = {t.name: (t.games, t.wins, t.average) for t in stats.per_person(games)}
     # Anna: Orange 15 (shared win) and Purple 10 (win); Ben: 15 (shared win) and Cyan 5.
     assert tallies == {"Anna": (2, 2, 12.5), "Ben": (2, 1, 10.0), "Cleo": (1, 0, 10.0)}
@@ -219,10 +212,17 @@ def test_dates_estimated_from_the_sync_are_marked(db, tmp_path, capsys):
     g = games_of(db)["b0x:1"]
     assert (g.when, g.when_estimated) == (1773513000, True)  # 2026-03-14 18:30:00 UTC
     assert stats.date(g) == "~2026-03-14"
-    g.when_estimated = False  # a game the box dated with its clock
-    assert stats.date(g) == "2026-03-14"
     report_cmd(capsys, "--db", db, "--out", str(tmp_path / "r"))
     assert "played from ~2026-03-14 to ~2026-03-14" in read(tmp_path / "r" / "index.html")
+    assert "~2026-03-14" in read(tmp_path / "r" / "game" / "b0x-1.html")
+
+
+def test_a_date_from_the_box_clock_has_no_tilde():
+    class Clocked:
+        when, when_estimated = 1773513000, False
+    assert stats.date(Clocked()) == "2026-03-14"
+    Clocked.when = None
+    assert stats.date(Clocked()) == "not dated"
 
 
 class Dated:
