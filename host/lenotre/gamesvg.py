@@ -108,8 +108,8 @@ def score_svg(g, width=760, height=300):
                       "" if g.finished else " so far"))
     if g.game.scores and played > ROUNDS:
         for p, ly in _spread([y(s[ROUNDS]) for s in steps], 15, top + 6):
-            out.append('<text x="%.1f" y="%.1f" dy="4" text-anchor="end">%d</text>'
-                       % (x(ROUNDS) - 10, ly, steps[p][ROUNDS]))
+            out.append('<text x="%.1f" y="%.1f" dy="4" text-anchor="end">%s %d</text>'
+                       % (x(ROUNDS) - 10, ly, _e(g.person_name(p)), steps[p][ROUNDS]))
     out.append("</svg>")
     return "\n".join(out)
 
