@@ -8,7 +8,7 @@ from lenotre import gamesvg, stats
 STYLE = """body{font-family:sans-serif;max-width:980px;margin:1.5em auto;padding:0 1em;
 color:#222}table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ccc;
 padding:.25em .5em;text-align:left;vertical-align:top}td.d{white-space:nowrap}th{background:#f4f4f4}td.n,th.n{text-align:right}
-.note{color:#555;font-size:.9em}.running{background:#fff6d8}.chart{max-width:100%;height:auto}
+.note{color:#555;font-size:.9em}img{max-width:100%;height:auto}.running{background:#fff6d8}.chart{max-width:100%;height:auto}
 .legend .key{margin-right:1em;white-space:nowrap}.legend i{display:inline-block;width:.9em;
 height:.9em;border:1px solid #444;margin-right:.3em;vertical-align:-.1em}nav{margin:.5em 0}
 a{color:#1a4f9c}"""

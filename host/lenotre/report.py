@@ -142,7 +142,7 @@ def summary(games, finished, dated):
 
 
 def running_table(games, names):
-    rows = ["<table><tr><th>game</th><th>since</th><th>players</th><th>where</th>"
+    rows = ["<table><tr><th>game</th><th>date</th><th>players</th><th>where</th>"
             "<th>large tokens held</th><th>points banked</th></tr>"]
     for g in games:
         held = "; ".join("%s: %s" % (g.person_name(p), ", ".join(g.large_tokens(p)))
