@@ -205,9 +205,10 @@ def ludwig_part(finished, ludwig_png):
                        r.first, 100.0 * r.first / r.rounds if r.rounds else 0.0))
     rows.append("</table>")
     two = [g for g in finished if g.ludwig]
-    if len(two) > LUDWIG_GAMES:
-        rows.append('<p class="note">The chart shows the last %d of %d two-player games.</p>'
-                    % (LUDWIG_GAMES, len(two)))
+    rows.append('<p class="note">The chart shows the last %s: each game\'s two bars are its '
+                "players in the order named under it, in their seats' colours.</p>"
+                % ("%d of %d two-player games" % (LUDWIG_GAMES, len(two))
+                   if len(two) > LUDWIG_GAMES else "two-player games"))
     rows.append('<p><img src="%s" alt="points per player and rounds Ludwig chose first, per '
                 'two-player game" width="900" height="640"></p>' % ludwig_png)
     return "\n".join(rows)
