@@ -48,7 +48,7 @@ def known_points(g):
 
 
 class Tally:
-    """One person's (or one kind of game's) finished games."""
+    """One person's finished games."""
 
     def __init__(self, name):
         self.name = name
