@@ -47,7 +47,22 @@ def write(games, out_dir, last):
                                            os.path.join(out_dir, ludwig_png), names))
     written.append(_text(os.path.join(out_dir, "index.html"),
                          overview(games, names, last, pages, over_png, ludwig_png)))
+    _remove_stale(out_dir, written)
     return written
+
+
+def _remove_stale(out_dir, written):
+    # A folder written before may hold pages this run did not write (a game that no longer
+    # replays, a list page or chart fewer): they would be stale. Only our own names go.
+    keep = {os.path.abspath(p) for p in written}
+    own = [os.path.join(out_dir, "game", n) for n in os.listdir(os.path.join(out_dir, "game"))
+           if n.endswith(".html")]
+    own += [os.path.join(out_dir, n) for n in os.listdir(out_dir)
+            if n.startswith("list-") and n.endswith(".html") or n in ("over-time.png",
+                                                                      "ludwig.png")]
+    for path in own:
+        if os.path.abspath(path) not in keep:
+            os.remove(path)
 
 
 def _text(path, text):

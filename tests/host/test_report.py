@@ -313,3 +313,16 @@ def test_ludwigs_record_counts_the_rounds_his_card_was_lower(db):
         assert r.first == sum(1 for ev in rounds if ev["ludwig"] < min(ev["cards"]))
         assert r.wins == (name in games["b0x:1"].winners()) + 1  # b0x:3: a shared victory
     assert 0 < records["Orange"].before < 14  # random cards: neither never nor always
+
+
+def test_a_second_report_into_the_same_folder_leaves_no_stale_page(tmp_path, capsys):
+    out = str(tmp_path / "r")
+    first = L.library(tmp_path / "a.sqlite", [("b0x", 1, TWO, True), ("b0x", 2, LARGEST, True)])
+    report_cmd(capsys, "--db", first, "--out", out)
+    (tmp_path / "r" / "notes.txt").write_text("mine")  # not the report's: stays
+    second = L.library(tmp_path / "b.sqlite", [("b0x", 2, LARGEST, True)])
+    code, _, _ = report_cmd(capsys, "--db", second, "--out", out)
+    assert code == 0
+    assert sorted(os.listdir(out)) == ["game", "index.html", "list-1.html", "notes.txt",
+                                       "over-time.png", "report.css"]  # no ludwig.png
+    assert os.listdir(os.path.join(out, "game")) == ["b0x-2.html"]
