@@ -65,12 +65,14 @@ def points(g):
         ("" if g.finished else " (so far)")
 
 
-def page(g, short):
-    # -> the HTML of game g's page; `short` is its readable id ("e661:3")
+def page(g, short, older=None, newer=None):
+    # -> the HTML of game g's page; `short` is its readable id ("e661:3"); `older`, `newer`:
+    # (game, its readable id) of the games before and after it, for the way through them
     name = "Game %s" % short
     parts = head("%s, %s" % (name, stats.date(g)), "../")
-    parts += ['<nav><a href="../index.html">&larr; all games</a></nav>',
-              "<h1>%s: %s</h1>" % (e(name), e(stats.title(g))),
+    parts.append("<nav>%s</nav>" % " &middot; ".join(
+        ['<a href="../index.html">overview</a>'] + _neighbours(older, newer)))
+    parts += ["<h1>%s: %s</h1>" % (e(name), e(stats.title(g))),
               "<p>%s &middot; %s &middot; <b>%s</b></p>"
               % (e(stats.date(g)), e(who(g)), e(result(g)))]
     if not g.finished:
@@ -97,6 +99,16 @@ def page(g, short):
         parts.append(ludwig_lines(g))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def _neighbours(older, newer):
+    links = []
+    for pair, label in ((older, "&larr; older: %s"), (newer, "newer: %s &rarr;")):
+        if pair:
+            other, other_id = pair
+            links.append('<a href="%s">%s</a>' % (e(slug(other) + ".html"),
+                                                  label % e(other_id)))
+    return links
 
 
 def score_table(g):

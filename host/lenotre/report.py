@@ -27,9 +27,12 @@ def write(games, out_dir, last):
     names = names_of(games)
     os.makedirs(os.path.join(out_dir, "game"), exist_ok=True)
     written = [_text(os.path.join(out_dir, "report.css"), gamepage.STYLE + "\n")]
-    for g in games:
+    pair = [(g, names[g.device, g.gid]) for g in games]  # newest first
+    for i, (g, name) in enumerate(pair):
+        older = pair[i + 1] if i + 1 < len(pair) else None
+        newer = pair[i - 1] if i else None
         written.append(_text(os.path.join(out_dir, gamepage.href(g)),
-                             gamepage.page(g, names[g.device, g.gid])))
+                             gamepage.page(g, name, older, newer)))
     pages = max(1, -(-len(games) // PAGE))
     for n in range(1, pages + 1):
         written.append(_text(os.path.join(out_dir, list_name(n)),

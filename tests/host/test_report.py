@@ -94,6 +94,9 @@ def test_every_link_and_image_resolves_to_a_file(db, tmp_path, capsys):
     for n in range(1, 6):
         assert 'href="game/b0x-%d.html"' % n in index
     assert str(out_dir / "ludwig.png") in linked and str(out_dir / "over-time.png") in linked
+    # A game's page leads to the games before and after it (same sync time: by number).
+    nav = re.findall(r'<a href="([^"]+)">', read(out_dir / "game" / "b0x-3.html"))[:3]
+    assert nav == ["../index.html", "b0x-2.html", "b0x-4.html"]
 
 
 def test_wins_and_averages_per_person_from_hand_worked_games(hand_worked, tmp_path, capsys):
