@@ -1,4 +1,5 @@
-"""The report's three charts, drawn with matplotlib (Agg, no display) from replayed games.
+"""The report's overview charts, drawn with matplotlib (Agg, no display) from replayed games:
+games over time and the players against Ludwig. (A game's own charts are SVG: gamesvg.py.)
 
 Each function draws one figure and saves it as a PNG. The files are byte-for-byte the same for
 the same games: fixed size and dpi, no creation time or software name in the PNG metadata.
@@ -10,17 +11,12 @@ import matplotlib
 
 matplotlib.use("Agg")  # before anything draws: a report needs no display
 
-from matplotlib.colors import to_rgb  # noqa: E402  (after choosing the backend)
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
 
+from lenotre import stats  # noqa: E402
 from shared_rules.versailles.game import LUDWIG, ROUNDS, STAGES  # noqa: E402
-from shared_rules.versailles.scoring import NOBODY  # noqa: E402
-from shared_rules.versailles.tiles import TYPES  # noqa: E402
 
-SIZE = (9, 4.8)  # inches
 DPI = 100
-TOKEN_POINTS = {1: 3, 2: 5}  # a large token's worth at the stage's scoring (RULES.md R14/R15)
 # For names outside the box's palette (games recorded by other means): distinct, dark enough
 # for white paper, none of them one of the palette's colours.
 FALLBACK = ("#1f3b99", "#8c564b", "#2c6e2c", "#a01818", "#808000")
@@ -66,136 +62,9 @@ def _save(fig, path):
     return path
 
 
-def _title(played):
-    names = ", ".join(played.players) + (" + Ludwig" if played.ludwig else "")
-    state = "" if played.finished else " (%s, %s)" % (played.status, played.where())
-    return "Game %s: %s%s" % (played.id, names, state)
-
-
-def running_scores(played):
-    # Per round played: each player's points as far as the journal knows them. At a stage's
-    # scoring the real score; between scorings the points already banked plus the large
-    # tokens held times their worth at the coming scoring. Areas are only reported at a
-    # scoring, so their points cannot be shown before it.
-    series = [[] for _ in played.players]
-    for r, (holders, banked) in enumerate(played.by_round(), 1):
-        stage = 1 if r <= ROUNDS else 2
-        for p in range(len(played.players)):
-            points = sum(stage_totals[p] for stage_totals in banked)
-            if len(banked) < stage:  # this stage not scored yet
-                points += TOKEN_POINTS[stage] * holders.count(p)
-            series[p].append(points)
-    return series
-
-
-def _spread(values, gap):
-    # -> [(index, label height)]: the values in ascending order, each label at least `gap`
-    # above the one below it.
-    placed = []
-    floor = None
-    for i in sorted(range(len(values)), key=lambda i: (values[i], i)):
-        y = values[i] if floor is None else max(values[i], floor + gap)
-        placed.append((i, y))
-        floor = y
-    return placed
-
-
-def _ink(fill):
-    # Black text on light cells, white on dark ones.
-    r, g, b = to_rgb(fill)
-    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 0.45 else "white"
-
-
 @_plain_text
-def score_chart(played, path):
-    fig = Figure(figsize=SIZE)
-    ax = fig.add_subplot()
-    series = running_scores(played)
-    last = len(series[0])
-    top = max(max(ys) for ys in series) or 1
-    for p, name in enumerate(played.players):
-        ys = series[p]
-        xs = list(range(1, len(ys) + 1))
-        c = colour(name, p)
-        ax.plot(xs, ys, color=c, linewidth=2.5, marker="o", markersize=5,
-                markeredgecolor="black", markeredgewidth=0.6, label=name)
-        for s in range(len(played.game.scores)):
-            r = (s + 1) * ROUNDS
-            ax.plot([r], [ys[r - 1]], marker="D", markersize=9, color=c,
-                    markeredgecolor="black")
-    highest = top
-    for s in range(len(played.game.scores)):
-        # The scores written beside each scoring, nudged apart so that none hides another.
-        r = (s + 1) * ROUNDS
-        values = [series[p][r - 1] for p in range(len(played.players))]
-        left = r < ROUNDS * STAGES  # stage 1's labels go left: the lines carry on right
-        for p, y in _spread(values, top * 0.06):
-            highest = max(highest, y)
-            ax.text(r - 0.3 if left else r + 0.3, y, "%s %d" % (played.players[p], values[p]),
-                    va="center", ha="right" if left else "left", fontsize=8,
-                    bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1})
-    ax.axvline(ROUNDS + 0.5, color="grey", linestyle=":", linewidth=1)
-    ax.set_xlim(0.5, ROUNDS * STAGES + 2.5)
-    ax.set_xticks(range(1, ROUNDS * STAGES + 1))
-    ax.set_xlabel("round (1-7: stage 1, 8-14: stage 2)   ◆ = a scoring")
-    ax.set_ylabel("points")
-    ax.set_ylim(0, highest + top * 0.08)
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper left", frameon=False)
-    ax.set_title(_title(played), fontsize=11)
-    fig.text(0.01, 0.01, "between scorings: points banked + large tokens held x %d (stage 1) "
-             "or x %d (stage 2); areas count only at a scoring. %d rounds played."
-             % (TOKEN_POINTS[1], TOKEN_POINTS[2], last), fontsize=8, color="dimgrey")
-    fig.subplots_adjust(left=0.08, right=0.97, top=0.9, bottom=0.18)
-    return _save(fig, path)
-
-
-@_plain_text
-def token_chart(played, path):
-    # One row per token type; each round's cell in the colour of who held the token at its
-    # end, with the holder's name wherever the token changed hands.
-    fig = Figure(figsize=SIZE)
-    ax = fig.add_subplot()
-    rounds = played.by_round()
-    for t, type_name in enumerate(TYPES):
-        row = len(TYPES) - 1 - t  # green on top, in the box's token order
-        before = NOBODY
-        for r, (holders, _) in enumerate(rounds, 1):
-            h = holders[t]
-            fill = NOBODY_COLOUR if h == NOBODY else colour(played.players[h], h)
-            ax.broken_barh([(r - 0.5, 1)], (row - 0.4, 0.8), facecolors=fill,
-                           edgecolors="white", linewidth=1)
-            if h != before and h != NOBODY:
-                ax.text(r - 0.4, row, played.players[h], va="center", ha="left", fontsize=8,
-                        color=_ink(fill), clip_on=True)
-            before = h
-    ax.axvline(ROUNDS + 0.5, color="black", linestyle=":", linewidth=1)
-    ax.set_yticks(range(len(TYPES)))
-    ax.set_yticklabels(["%s token" % name for name in reversed(TYPES)])
-    ax.set_xlim(0.5, ROUNDS * STAGES + 0.5)
-    ax.set_xticks(range(1, ROUNDS * STAGES + 1))
-    ax.set_xlabel("round (the holder at the end of each round; stage 1 is scored after 7)")
-    handles = [Patch(facecolor=colour(n, p), edgecolor="black", label=n)
-               for p, n in enumerate(played.players)]
-    handles.append(Patch(facecolor=NOBODY_COLOUR, edgecolor="black", label="nobody"))
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.16),
-              ncol=len(handles), frameon=False, fontsize=9)
-    ax.set_title("Majority tokens - " + _title(played), fontsize=11)
-    fig.subplots_adjust(left=0.14, right=0.98, top=0.9, bottom=0.25)
-    return _save(fig, path)
-
-
-def ludwig_stats(played):
-    # -> (per player: rounds in which Ludwig's card was lower than theirs, rounds in which he
-    # took the first tile of the group, rounds played)
-    positions = played.ludwig_positions()
-    beat = [sum(1 for _, ahead in positions if ahead[p]) for p in range(len(played.players))]
-    first = sum(1 for place, _ in positions if place == 0)
-    return beat, first, len(positions)
-
-
-@_plain_text
-def ludwig_chart(games, path):
+def ludwig_chart(games, path, names):
+    # names: {(device, gid): the game's readable id}
     # Across 2-player games: top, each player's total (the winner's bar outlined); bottom, in
     # how many rounds Ludwig's card was lower than that player's, so he chose a tile first
     # and threw it away: how much he got in their way.
@@ -205,14 +74,15 @@ def ludwig_chart(games, path):
     labels = []
     firsts = []
     for i, g in enumerate(games):
-        labels.append("%s\n%s" % (g.id, " v ".join(g.players)))
-        beat, first, played_rounds = ludwig_stats(g)
+        labels.append("\n".join([names[g.device, g.gid]] + [
+            g.person_name(p)[:10] for p in range(len(g.players))]))
+        beat, first, _ = stats.ludwig_stats(g)
         firsts.append(first)
-        winners = g.winners()
+        winners = g.game.outcome.winners
         for p, name in enumerate(g.players):
             x = i + (p - 0.5) * width
             c = colour(name, p)
-            won = name in winners
+            won = p in winners
             top.bar(x, g.totals()[p], width, color=c, edgecolor="black",
                     linewidth=2.2 if won else 0.5)
             if won:
@@ -232,5 +102,79 @@ def ludwig_chart(games, path):
     for ax in (top, bottom):
         ax.grid(axis="y", alpha=0.3)
         ax.set_xlim(-0.6, len(games) - 0.4)
-    fig.subplots_adjust(left=0.1, right=0.98, top=0.93, bottom=0.16, hspace=0.12)
+    fig.subplots_adjust(left=0.1, right=0.98, top=0.93, bottom=0.18, hspace=0.12)
+    return _save(fig, path)
+
+
+SHARED = "shared victory"
+OTHERS = "others"
+WINNER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
+                  "#17becf")  # the people who won most, in order; then "others"
+
+
+def _winner(g):
+    winners = g.game.outcome.winners
+    return SHARED if len(winners) > 1 else g.person_name(winners[0])
+
+
+@_plain_text
+def over_time_chart(period, bins, path):
+    # bins: [(label, [finished games])] oldest first (stats.over_time). Top: games per
+    # period, each bar split by who won (the most frequent winners by name, the rest as
+    # "others"; a shared victory apart). Bottom: the average winning total and the average
+    # total of every seat, per period with games.
+    fig = Figure(figsize=(9, 5.6))
+    top, bottom = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 2]})
+    counts = {}
+    for _, games in bins:
+        for g in games:
+            counts[_winner(g)] = counts.get(_winner(g), 0) + 1
+    named = sorted((w for w in counts if w != SHARED), key=lambda w: (-counts[w], w))
+    others = len(named) > len(WINNER_COLOURS)
+    named = named[:len(WINNER_COLOURS)]
+    order = named + [OTHERS] * others + [SHARED] * (SHARED in counts)
+    # A person called by a seat's colour (no roster name) is drawn in that colour.
+    spare = iter(c for c in WINNER_COLOURS)
+    colours = {w: colour(w, 0) if w in PALETTE else next(spare) for w in named}
+    colours.update({OTHERS: "#bbbbbb", SHARED: "#ffffff"})
+    xs = range(len(bins))
+    base = [0] * len(bins)
+    for who in order:
+        heights = []
+        for _, games in bins:
+            keys = [_winner(g) if _winner(g) in named or _winner(g) == SHARED else OTHERS
+                    for g in games]
+            heights.append(keys.count(who))
+        top.bar(xs, heights, 0.8, bottom=base, color=colours[who], edgecolor="black",
+                linewidth=0.5, hatch="//" if who == SHARED else None,
+                label="%s (%d)" % (who, sum(heights)))
+        base = [b + h for b, h in zip(base, heights)]
+    top.set_ylabel("games won, per %s" % period)
+    top.set_ylim(0, max(base + [1]) * 1.12)
+    top.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8,
+               title="winner (games)", title_fontsize=8)
+    total = sum(len(games) for _, games in bins)
+    top.set_title("%d finished game%s, per %s" % (total, "" if total == 1 else "s", period),
+                  fontsize=11)
+    wx, win, avg = [], [], []
+    for i, (_, games) in enumerate(bins):
+        if games:
+            wx.append(i)
+            win.append(sum(max(g.totals()) for g in games) / len(games))
+            seats = [t for g in games for t in g.totals()]
+            avg.append(sum(seats) / len(seats))
+    bottom.plot(wx, win, color="black", marker="o", markersize=4, label="winning total")
+    bottom.plot(wx, avg, color="grey", marker="o", markersize=4, linestyle="--",
+                label="every player's total")
+    bottom.set_ylabel("average points")
+    bottom.set_ylim(0, max(win + [1]) * 1.2)
+    bottom.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8)
+    every = max(1, len(bins) // 20)  # at most about 20 labels
+    bottom.set_xticks([i for i in xs if i % every == 0])
+    bottom.set_xticklabels([bins[i][0] for i in xs if i % every == 0], rotation=60,
+                           fontsize=8, ha="right")
+    for ax in (top, bottom):
+        ax.grid(axis="y", alpha=0.3)
+        ax.set_xlim(-0.6, len(bins) - 0.4)
+    fig.subplots_adjust(left=0.08, right=0.78, top=0.94, bottom=0.17, hspace=0.08)
     return _save(fig, path)

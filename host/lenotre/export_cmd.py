@@ -8,7 +8,7 @@ import sys
 
 from lenotre import bgstats, db, export, played
 
-REPORT_LAST = 6  # games with their own charts in a report, newest
+REPORT_LAST = 20  # the newest games listed on the report's overview
 
 
 def add(sub):
@@ -29,16 +29,16 @@ def add(sub):
     p.add_argument("--links", action="store_true",
                    help="with --format bgstats: only the createPlay links, one a line")
     p.set_defaults(run=run_export)
-    p = sub.add_parser("report", help="PNG charts of the synced games and an HTML page",
-                       description="Draw score-by-round and token charts for the last games, "
-                                   "the results against Ludwig, and an index.html that shows "
-                                   "them. See docs/CLI.md.")
+    p = sub.add_parser("report", help="the synced games as HTML pages with charts",
+                       description="Write an overview of the library (running games, games "
+                                   "over time, wins and averages per person and per game, "
+                                   "Ludwig's record) with a page per game. See docs/CLI.md.")
     _db_option(p)
     p.add_argument("--out", metavar="DIR", default="lenotre-report",
-                   help="folder for the PNGs and index.html (default ./lenotre-report)")
+                   help="folder for the pages and charts (default ./lenotre-report)")
     p.add_argument("--last", metavar="N", type=int, default=REPORT_LAST,
-                   help="how many of the newest games get their own charts (default %d)"
-                        % REPORT_LAST)
+                   help="how many of the newest games the overview lists (default %d; all "
+                        "are on the list pages)" % REPORT_LAST)
     p.set_defaults(run=run_report)
 
 
@@ -132,10 +132,9 @@ def run_report(args):
     last = args.last
     if last < 0:
         raise _usage("--last must be 0 or more, got %d" % last)
-    games, problems = _load(args, False)
+    games, problems = _load(args, True)
     if not games:
-        print("lenotre report: no finished games in the database; nothing written",
-              file=sys.stderr)
+        print("lenotre report: no games in the database; nothing written", file=sys.stderr)
         return 1 if problems else 0
     from lenotre import report  # matplotlib loads only when charts are wanted
     written = report.write(games, args.out, last)

@@ -30,6 +30,31 @@ def parse_id(text):
     return device, int(gid)
 
 
+def _unix(utc_text):
+    # "yyyy-mm-dd HH:MM:SS" (UTC) -> unix seconds; None stays None
+    if not utc_text:
+        return None
+    return calendar.timegm(time.strptime(utc_text, "%Y-%m-%d %H:%M:%S"))
+
+
+SHORT_BOX = 4  # hex digits of a box id shown at least: one in 65,536 boxes shares them
+
+
+def short_ids(devices):
+    # -> {device: the shortest start of its id, at least SHORT_BOX characters, that no other
+    # of `devices` shares}. "e661:3" names a game as surely as "e6614c31a1b2c3d4:3" in one
+    # library, and `lenotre show`/`replay` accept it (a unique start of a box id).
+    devices = sorted(set(devices))
+    out = {}
+    for i, d in enumerate(devices):
+        n = SHORT_BOX
+        for other in devices[max(0, i - 1):i] + devices[i + 1:i + 2]:  # sorted: neighbours
+            while n < len(d) and other.startswith(d[:n]):
+                n += 1
+        out[d] = d[:n]
+    return out
+
+
 class Played:
     """One replayed game: its stored events (undos included), the state they give, and the
     result in the shapes the exports need. Seats count from 0; Ludwig's seat is `n`."""
@@ -76,9 +101,7 @@ class Played:
     def _sync_time(self):
         if self.first_synced is not None:
             return self.first_synced
-        if self.synced_at:
-            return calendar.timegm(time.strptime(self.synced_at, "%Y-%m-%d %H:%M:%S"))
-        return None
+        return _unix(self.synced_at)
 
     @property
     def duration_min(self):

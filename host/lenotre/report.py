@@ -1,116 +1,232 @@
-"""`lenotre report`: the charts of charts.py as PNG files and one HTML page that shows them.
+"""`lenotre report`: the library as a collection overview (index.html), every game listed
+(list-N.html, newest first, PAGE games a page) and a page per game (game/*.html, gamepage.py).
 
-The page embeds the PNGs by relative path (the folder can be moved or zipped as it is) and
-lists the games in a table. Every text from the games (player names above all) is escaped."""
-import html
+The overview shows the running games, games over time, wins and averages per person and per
+kind of game, Ludwig's record against each person and the newest games; everything else is a
+link away, so it stays one screen of tables and two charts at 1,300 games. Pages link by
+relative path (the folder can be moved or zipped as it is). Every text from the games is
+escaped. Contract: docs/CLI.md."""
 import os
-import re
 
-from lenotre import charts
+from lenotre import charts, gamepage, played, stats
+from lenotre.gamepage import e
 
+PAGE = 100  # games per list page
 LUDWIG_GAMES = 12  # 2-player games in the chart against Ludwig: more would not be readable
 
-STYLE = """body{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;
-text-align:left}th{background:#f4f4f4}img{max-width:100%;border:1px solid #ddd}
-.note{color:#666;font-size:.9em}"""
 
-
-def slug(played):
-    # A file name from the game's id: the device id is hex, but nothing from a database is
-    # trusted to be a safe path.
-    return re.sub(r"[^A-Za-z0-9_-]", "_", "%s-%d" % (played.device, played.gid))
+def names_of(games):
+    # -> {(device, gid): readable id "e661:3"}
+    short = played.short_ids(g.device for g in games)
+    return {(g.device, g.gid): "%s:%d" % (short[g.device], g.gid) for g in games}
 
 
 def write(games, out_dir, last):
-    # -> the files written (index.html last). `games` in the order to show them; the last
-    # `last` of them get their own score and token charts.
-    os.makedirs(out_dir, exist_ok=True)
-    written = []
-    per_game = []
-    for g in games[-last:] if last > 0 else []:
-        scores = "scores-%s.png" % slug(g)
-        tokens = "tokens-%s.png" % slug(g)
-        written.append(charts.score_chart(g, os.path.join(out_dir, scores)))
-        written.append(charts.token_chart(g, os.path.join(out_dir, tokens)))
-        per_game.append((g, scores, tokens))
-    ludwig_games = [g for g in games if g.ludwig and g.finished]
+    # -> the files written (index.html last). The overview lists the newest `last` games.
+    games = stats.newest_first(games)
+    names = names_of(games)
+    os.makedirs(os.path.join(out_dir, "game"), exist_ok=True)
+    written = [_text(os.path.join(out_dir, "report.css"), gamepage.STYLE + "\n")]
+    pair = [(g, names[g.device, g.gid]) for g in games]  # newest first
+    for i, (g, name) in enumerate(pair):
+        older = pair[i + 1] if i + 1 < len(pair) else None
+        newer = pair[i - 1] if i else None
+        written.append(_text(os.path.join(out_dir, gamepage.href(g)),
+                             gamepage.page(g, name, older, newer)))
+    pages = max(1, -(-len(games) // PAGE))
+    for n in range(1, pages + 1):
+        written.append(_text(os.path.join(out_dir, list_name(n)),
+                             list_page(games[(n - 1) * PAGE:n * PAGE], names, n, pages)))
+    period, bins = stats.over_time(games)
+    over_png = None
+    if bins:
+        over_png = "over-time.png"
+        written.append(charts.over_time_chart(period, bins, os.path.join(out_dir, over_png)))
+    ludwig_games = [g for g in reversed(games) if g.ludwig and g.finished]  # oldest first
     ludwig_png = None
     if ludwig_games:
         ludwig_png = "ludwig.png"
         written.append(charts.ludwig_chart(ludwig_games[-LUDWIG_GAMES:],
-                                           os.path.join(out_dir, ludwig_png)))
-    index = os.path.join(out_dir, "index.html")
-    with open(index, "w", encoding="utf-8") as f:
-        f.write(page(games, per_game, ludwig_games, ludwig_png))
-    written.append(index)
+                                           os.path.join(out_dir, ludwig_png), names))
+    written.append(_text(os.path.join(out_dir, "index.html"),
+                         overview(games, names, last, pages, over_png, ludwig_png)))
+    _remove_stale(out_dir, written)
     return written
 
 
-def _e(value):
-    return html.escape(str(value), quote=True)
+def _remove_stale(out_dir, written):
+    # A folder written before may hold pages this run did not write (a game that no longer
+    # replays, a list page or chart fewer): they would be stale. Only our own names go.
+    keep = {os.path.abspath(p) for p in written}
+    own = [os.path.join(out_dir, "game", n) for n in os.listdir(os.path.join(out_dir, "game"))
+           if n.endswith(".html")]
+    own += [os.path.join(out_dir, n) for n in os.listdir(out_dir)
+            if n.startswith("list-") and n.endswith(".html") or n in ("over-time.png",
+                                                                      "ludwig.png")]
+    for path in own:
+        if os.path.abspath(path) not in keep:
+            os.remove(path)
 
 
-def _img(src, alt):
-    return '<p><img src="%s" alt="%s"></p>' % (_e(src), _e(alt))
+def _text(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
 
 
-def games_table(games):
-    rows = ["<tr><th>game</th><th>state</th><th>players</th><th>totals</th><th>winner</th>"
-            "</tr>"]
+def list_name(n):
+    return "list-%d.html" % n
+
+
+def _link(g, names):
+    return '<a href="%s">%s</a>' % (e(gamepage.href(g)), e(names[g.device, g.gid]))
+
+
+def games_table(games, names):
+    rows = ["<table><tr><th>date</th><th>game</th><th>players</th><th>points</th>"
+            "<th>winner or state</th></tr>"]
     for g in games:
-        totals = g.totals() if g.game.scores else None
-        points = ", ".join("%s %d" % (n, totals[p]) for p, n in enumerate(g.players)) \
-            if totals else "not scored yet"
-        winners = g.winners()
-        if len(winners) > 1:
-            result = "shared: " + ", ".join(winners)
-        elif winners:
-            result = winners[0] + (" (largest area)" if g.tiebreak() else "")
-        else:
-            result = "-"
-        who = ", ".join(g.players) + (" + Ludwig" if g.ludwig else "")
-        state = "over" if g.finished else "%s: %s" % (g.status, g.where())
-        rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>"
-                    % (_e(g.id), _e(state), _e(who), _e(points), _e(result)))
-    return "<table>\n%s\n</table>" % "\n".join(rows)
+        rows.append('<tr%s><td class="d">%s</td><td class="d">%s</td><td>%s</td><td>%s</td>'
+                    '<td>%s</td></tr>'
+                    % (' class="running"' if g.status == "running" else "",
+                       e(stats.date(g)), _link(g, names), e(gamepage.who(g)),
+                       e(gamepage.points(g)), e(gamepage.result(g))))
+    return "\n".join(rows) + "</table>"
 
 
-def ludwig_summary(games):
-    # One line over every 2-player game, whatever the chart could show.
-    rounds = firsts = 0
-    for g in games:
-        _, first, played_rounds = charts.ludwig_stats(g)
-        rounds += played_rounds
-        firsts += first
-    share = 100.0 * firsts / rounds if rounds else 0.0
-    return ("%d two-player game%s; Ludwig's card was the lowest, so he took the first tile of "
-            "the group and discarded it, in %d of %d rounds (%.0f%%; cards drawn at random "
-            "would give a third)." % (len(games), "" if len(games) == 1 else "s", firsts,
-                                      rounds, share))
+def pager(n, pages):
+    if pages == 1:
+        return ""
+    links = ['<b>%d</b>' % k if k == n else '<a href="%s">%d</a>' % (list_name(k), k)
+             for k in range(1, pages + 1)]
+    return "<nav>pages (newest first): %s</nav>" % " ".join(links)
 
 
-def page(games, per_game, ludwig_games, ludwig_png):
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             "<title>Le Nôtre: Die Gärten von Versailles</title>",
-             "<style>%s</style></head><body>" % STYLE,
-             "<h1>Die Gärten von Versailles</h1>",
-             '<p class="note">Games synced from the Le Nôtre box, replayed with its own rules '
-             "code.</p>",
-             "<h2>Games</h2>", games_table(games),
-             "<h2>Against Ludwig</h2>"]
-    if ludwig_png:
-        parts.append("<p>%s</p>" % _e(ludwig_summary(ludwig_games)))
-        if len(ludwig_games) > LUDWIG_GAMES:
-            parts.append('<p class="note">The chart shows the last %d of them.</p>'
-                         % LUDWIG_GAMES)
-        parts.append(_img(ludwig_png, "points per player and rounds Ludwig chose first, per "
-                                      "two-player game"))
+def list_page(games, names, n, pages):
+    parts = gamepage.head("All games, page %d of %d" % (n, pages))
+    parts += ['<nav><a href="index.html">&larr; overview</a></nav>',
+              "<h1>All games, page %d of %d</h1>" % (n, pages), pager(n, pages),
+              games_table(games, names), pager(n, pages), "</body></html>"]
+    return "\n".join(parts) + "\n"
+
+
+def overview(games, names, last, pages, over_png, ludwig_png):
+    finished = [g for g in games if g.finished]
+    running = [g for g in games if g.status == "running"]
+    dated = [g for g in finished if g.when is not None]
+    parts = gamepage.head("Le Nôtre: the games")
+    parts += ["<h1>Le Nôtre: the games</h1>", "<p>%s</p>" % e(summary(games, finished, dated))]
+    if any(g.when_estimated for g in games if g.when is not None):
+        parts.append('<p class="note">~ before a date: estimated. The box had no clock when '
+                     "that game was played, so it is dated at its sync.</p>")
+    parts.append("<h2>Running now</h2>")
+    if running:
+        parts.append('<p class="note">As at the last sync; sync again to see more.</p>')
+        parts.append(running_table(running, names))
     else:
-        parts.append("<p>No finished two-player game yet: Ludwig plays only with two.</p>")
-    for g, scores, tokens in reversed(per_game):  # newest first
-        parts.append("<h2>Game %s</h2>" % _e(g.id))
-        parts.append(_img(scores, "score by round, game %s" % g.id))
-        parts.append(_img(tokens, "majority token holders by round, game %s" % g.id))
+        parts.append("<p>No game running on the box at the last sync.</p>")
+    parts.append("<h2>Games over time</h2>")
+    if over_png:
+        parts.append('<p><img src="%s" alt="finished games per period by winner, and the '
+                     'average points" width="900" height="560"></p>' % over_png)
+    else:
+        parts.append("<p>No finished game yet.</p>")
+    parts += ["<h2>People</h2>", people_table(finished),
+              "<h2>Per game</h2>", kinds_table(finished, names),
+              "<h2>Against Ludwig</h2>", ludwig_part(finished, ludwig_png)]
+    shown = games[:last]
+    parts.append("<h2>The newest games</h2>")
+    if shown:
+        parts.append(games_table(shown, names))
+    parts.append('<p><a href="%s">All %d games</a>%s</p>'
+                 % (list_name(1), len(games),
+                    " on %d pages of %d" % (pages, PAGE) if pages > 1 else ""))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def summary(games, finished, dated):
+    text = "%d game%s: %d finished" % (len(games), "" if len(games) == 1 else "s",
+                                       len(finished))
+    for state in ("running", "abandoned"):
+        count = sum(1 for g in games if g.status == state)
+        if count:
+            text += ", %d %s" % (count, state)
+    if dated:
+        first = min(dated, key=lambda g: g.when)
+        newest = max(dated, key=lambda g: g.when)
+        text += "; played from %s to %s" % (stats.date(first), stats.date(newest))
+    return text + "."
+
+
+def running_table(games, names):
+    rows = ["<table><tr><th>game</th><th>date</th><th>players</th><th>where</th>"
+            "<th>large tokens held</th><th>points banked</th></tr>"]
+    for g in games:
+        held = "; ".join("%s: %s" % (g.person_name(p), ", ".join(g.large_tokens(p)))
+                         for p in range(len(g.players)) if g.large_tokens(p)) or "none"
+        rows.append('<tr class="running"><td class="d">%s</td><td class="d">%s</td><td>%s</td>'
+                    "<td>%s</td><td>%s</td><td>%s</td></tr>"
+                    % (_link(g, names), e(stats.date(g)), e(gamepage.who(g)),
+                       e(g.where()), e(held), e(gamepage.points(g))))
+    return "\n".join(rows) + "</table>"
+
+
+def people_table(finished):
+    tallies = stats.per_person(finished)
+    if not tallies:
+        return "<p>No finished game yet.</p>"
+    rows = ['<table><tr><th>person</th><th class="n">games</th><th class="n">wins</th>'
+            '<th class="n">win share</th><th class="n">average points</th>'
+            '<th class="n">best</th><th>last played</th></tr>']
+    for t in tallies:
+        rows.append('<tr><td>%s</td><td class="n">%d</td><td class="n">%d</td>'
+                    '<td class="n">%.0f%%</td><td class="n">%.1f</td><td class="n">%d</td>'
+                    "<td>%s</td></tr>"
+                    % (e(t.name), t.games, t.wins, t.win_share, t.average, t.best,
+                       e(stats.date(t.last))))
+    return "\n".join(rows) + ('</table><p class="note">Finished games only; a shared victory '
+                              "is a win for each winner.</p>")
+
+
+def kinds_table(finished, names):
+    kinds = stats.per_kind(finished)
+    if not kinds:
+        return "<p>No finished game yet.</p>"
+    rows = ['<table><tr><th>game</th><th class="n">players</th><th class="n">games</th>'
+            '<th class="n">average points</th><th class="n">average winning points</th>'
+            "<th>highest</th></tr>"]
+    for k in kinds:
+        points, person, g = k.best
+        rows.append('<tr><td>%s</td><td class="n">%d%s</td><td class="n">%d</td>'
+                    '<td class="n">%.1f</td><td class="n">%.1f</td><td>%d, %s in %s</td></tr>'
+                    % (e(k.name), k.players, " + Ludwig" if k.players == 2 else "", k.games,
+                       k.average, k.average_winning, points, e(person), _link(g, names)))
+    return "\n".join(rows) + "</table>"
+
+
+def ludwig_part(finished, ludwig_png):
+    records = stats.ludwig_record(finished)
+    if not records:
+        return "<p>No finished two-player game yet: Ludwig plays only with two.</p>"
+    rows = ['<p>Ludwig has no garden and no score: he gets in the way. In each round his '
+            "card goes down with the players'; when it is lower than a player's he takes a "
+            "tile before them and throws it away (cards drawn at random would do that in "
+            "half of the rounds).</p>",
+            '<table><tr><th>person</th><th class="n">games with Ludwig</th>'
+            '<th class="n">won</th><th class="n">rounds Ludwig chose before them</th>'
+            '<th class="n">rounds he took the first tile</th></tr>']
+    for r in records:
+        rows.append('<tr><td>%s</td><td class="n">%d</td><td class="n">%d</td>'
+                    '<td class="n">%d of %d (%.0f%%)</td><td class="n">%d (%.0f%%)</td></tr>'
+                    % (e(r.name), r.games, r.wins, r.before, r.rounds, r.before_share,
+                       r.first, 100.0 * r.first / r.rounds if r.rounds else 0.0))
+    rows.append("</table>")
+    two = [g for g in finished if g.ludwig]
+    rows.append('<p class="note">The chart shows the last %s: each game\'s two bars are its '
+                "players in the order named under it, in their seats' colours.</p>"
+                % ("%d of %d two-player games" % (LUDWIG_GAMES, len(two))
+                   if len(two) > LUDWIG_GAMES else "two-player games"))
+    rows.append('<p><img src="%s" alt="points per player and rounds Ludwig chose first, per '
+                'two-player game" width="900" height="640"></p>' % ludwig_png)
+    return "\n".join(rows)

@@ -92,3 +92,22 @@ def decided_by_largest_area():
 def running(seed=5, players=2, events=10):
     # The first events of a game still being played (journal not closed).
     return simulated(seed, players)[:events]
+
+
+def weekly_group(path, count, distinct=40, start="2014-01-07 20:00:00"):
+    # A group that plays twice a week (every 3 and 4 days in turn) from `start`: `count`
+    # finished games of 2 to 5 players (`distinct` simulated games, cycled: a replay costs
+    # the same), then one running game. -> the path of the new database.
+    import calendar
+    import time
+    logs = [simulated(s, 2 + s % 4) for s in range(distinct)]
+    t = calendar.timegm(time.strptime(start, "%Y-%m-%d %H:%M:%S"))
+    lib = Library(str(path))
+    for i in range(count):
+        day = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))
+        add(lib, "e6614c31a1b2c3d4", i + 1, logs[i % distinct], True, synced_at=day)
+        t += (3 if i % 2 else 4) * 86400
+    add(lib, "e6614c31a1b2c3d4", count + 1, running(), False,
+        synced_at=time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t)))
+    lib.close()
+    return str(path)
