@@ -7,6 +7,7 @@ from app import settings, ui
 from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
 
 TOAST_MS = 1500
+TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
 
 
 def preload():
@@ -54,9 +55,12 @@ class App:
         if ev:
             self.stack[-1].key(ev >> 2, ev & 3)
             self.dirty = True
-        if self.toast is not None and self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS:
-            self.toast = None
-            self.dirty = True
+        if self.toast is not None:
+            if not self.stack[-1].toast_ok:
+                self.toast_at = now  # it waits, whole, until the message is acknowledged
+            elif self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS:
+                self.toast = None
+                self.dirty = True
         if self.dirty:
             self.redraw()
 
@@ -65,10 +69,15 @@ class App:
         d.fill(0)
         top = self.stack[-1]
         top.draw(d)
-        if self.toast is not None:
-            d.fill_rect(0, 46, ui.W, 18, 0)
-            d.rect(0, 46, ui.W, 18, 1)
-            ui.center(d, self.toast, 51)
+        toast = self.toast
+        if toast is not None and top.toast_ok:
+            # one or two lines in a frame over the bottom of the screen, never over a message
+            y = ui.H - 10 - ui.LINE * len(toast)
+            d.fill_rect(0, y, ui.W, ui.H - y, 0)
+            d.rect(0, y, ui.W, ui.H - y, 1)
+            for line in toast:
+                y += ui.LINE
+                ui.center(d, line, y - 3)
         d.show()
         self.update_pixels(top)
         self.dirty = False
@@ -110,7 +119,11 @@ class App:
         self.dirty = True
 
     def say(self, text):
-        self.toast = text[:ui.COLS]
+        # A toast: up to two lines of 14 columns; a longer text counts as clipped.
+        lines = ui.wrap(text, TOAST_COLS)
+        if len(lines) > 2:
+            ui.clipped += 1
+        self.toast = lines[:2]
         self.toast_at = self.clock.ticks_ms()
         self.dirty = True
 

@@ -241,3 +241,72 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped(tmp_path, runtime, 
         assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
         dev.press("back")
         assert "New game" in dev.screen()[1]
+
+
+def read_message(dev):
+    # -> (heading, the message's words) after paging through it with ok as a player would
+    heading, words = None, []
+    for _ in range(10):
+        texts = dev.screen()[1]
+        heading = heading or texts[0]
+        assert texts[0] == heading, texts
+        more = texts[-1].startswith("ok:more")
+        body = texts[1:-1] if more or texts[-1].startswith("ok  ") else texts[1:]
+        words.extend(" ".join(body).split())
+        if not more:
+            return heading, " ".join(words)
+        dev.press("ok")
+    raise AssertionError("a message of more than 10 pages")
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_the_refused_tie_and_the_missed_claim_are_read_whole(tmp_path, runtime, request):
+    # Regression (issue 8): a message showed 6 lines and dropped the rest, here the very
+    # instruction: "... (a tie is not" and "... the token moves" without "record the claim".
+    plan = play(11, 3)
+    steps = plan_of(plan.log)
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(3)
+        game = Game(p.names, 0)
+        first = steps.index(("claim", (0, "green", 4)))
+        for kind, payload in steps[:first + 1]:  # round 1 and its claims: Orange's green 4
+            if kind == "round":
+                p.play_round(payload)
+                game.play_round(payload)
+            else:
+                p.claim(*payload)
+                game.claim(*payload)
+        p.claim(1, "green", 4)  # Purple ties Orange's 4: refused
+        tie = str(raises_rules(game.claim, 1, "green", 4))
+        assert tie.endswith("(a tie is not enough)")
+        assert read_message(dev) == ("Not allowed", tie)
+        assert dev.stats()["clipped"] == 0
+        dev.press("ok")
+        dev.press("back", 3)  # out of the claim, to the hub
+        # On to stage 1's scoring, where Orange reports more white than Cyan's token says.
+        at = [i for i, s in enumerate(steps) if s[0] == "areas"][0]
+        for kind, payload in steps[first + 1:at]:
+            if kind == "round":
+                p.play_round(payload)
+            else:
+                p.claim(*payload)
+        reports = [list(s[1][1]) for s in steps[at:at + 3]]
+        reports[0][2] = reports[2][2] + 1
+        for who in range(3):
+            p.report(who, reports[who])
+        heading, said = read_message(dev)
+        assert heading == "Not allowed" and said.startswith("Orange has %d white fields"
+                                                            % reports[0][2]), said
+        assert said.endswith("the token moves to a strictly larger area - record the claim")
+        assert dev.stats()["clipped"] == 0
+
+
+def raises_rules(fn, *args):
+    from shared_rules.errors import RulesError
+    with pytest.raises(RulesError) as info:
+        fn(*args)
+    return info.value

@@ -180,3 +180,38 @@ def test_winner_screen_explains_the_tie_break():
     assert said[0] == "Winner" and "Purple" in said
     assert "largest area:" in said and "Ora 9 Pur 10" in said
 
+
+
+def test_a_toast_fits_its_frame_and_never_covers_a_message():
+    # Regression (issue 8): "Ludwig swaps->35" filled all 16 columns and touched the frame;
+    # a toast drawn over a "Not allowed" message hid its last lines.
+    from app import ui
+    h, a = _boot(scratch("app_toast"))
+    _new_game(h, a)
+    _run(h, a, 2000)
+    before = ui.clipped
+    for text, lines in (("Ludwig swaps->35", ["Ludwig", "swaps->35"]),
+                        ("Undone: Orange claims blue 5", ["Undone: Orange", "claims blue 5"]),
+                        ("Orange: blue", ["Orange: blue"])):
+        a.say(text)
+        _run(h, a, 20)
+        shown = _texts(h)
+        assert shown[-len(lines):] == lines, shown
+        d = h.display
+        top = ui.H - 10 - ui.LINE * len(lines)
+        for y in range(top + 1, ui.H - 1):  # inside the frame: a dark column either side
+            for x in (1, 2, ui.W - 3, ui.W - 2):
+                assert not d.pixel(x, y), (text, x, y)
+        assert d.pixel(0, top) and d.pixel(ui.W - 1, ui.H - 1)  # the frame itself
+        _run(h, a, 1600)
+        assert shown[-1] not in _texts(h)  # gone after its time
+    assert ui.clipped == before
+    # A toast said as a message comes up waits, whole, until the message is acknowledged.
+    a.say("Orange: blue")
+    a.error(ValueError("Cyan holds blue with 5 fields; Purple needs more than 5"))
+    _run(h, a, 3000)
+    assert "Orange: blue" not in _texts(h) and _texts(h)[0] == "Not allowed", _texts(h)
+    _press(h, a, "ok")
+    assert _texts(h)[-1] == "Orange: blue", _texts(h)
+    _run(h, a, 1600)
+    assert "Orange: blue" not in _texts(h)
