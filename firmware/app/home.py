@@ -130,7 +130,7 @@ class Finished(ui.Menu):
     def __init__(self, app):
         ids = array("H" if app.store.top() <= 0xFFFF else "I")
         for gid, finished, n in app.store.each():
-            if finished and gid != app.gid:
+            if finished:  # the game just won too: the store files it as it ends
                 ids.append(gid)
         ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
 

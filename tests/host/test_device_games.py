@@ -78,6 +78,13 @@ def test_whole_game_through_buttons(tmp_path, runtime, players, seed, request):
         assert dev.stats()["clipped"] == 0  # no text ran off any screen
         dev.press("ok")
         assert "New game" in dev.screen()[1]
+        # Regression (issue 8): the game just won is in Finished games at once, not after a
+        # restart ("(none yet)").
+        dev.press("down")
+        dev.press("ok")
+        w = winners[0]
+        tail = " %d*" % plan.totals()[w]
+        assert dev.screen()[1][:2] == ["Finished games", "1 " + names[w][:13 - len(tail)] + tail]
     s, gid = journal(flash)
     events = s.events(gid)
     assert s.finished(gid) and not s.synced(gid)
