@@ -7,6 +7,7 @@ from app import settings, ui
 from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
 
 TOAST_MS = 1500
+CYCLE_MS = 700  # a screen's several status colours (a shared victory) take turns
 TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
 
 
@@ -35,6 +36,8 @@ class App:
         self.gid = None
         self.toast = None
         self.toast_at = 0
+        self.cycle = 0  # which of the top screen's statuses the status pixel shows
+        self.cycle_at = 0
         self.dirty = True
         self.settings = settings.load(self.store.root)
         px = hal.pixels
@@ -61,6 +64,12 @@ class App:
             elif self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS:
                 self.toast = None
                 self.dirty = True
+        top = self.stack[-1]
+        if top.statuses is not None and self.clock.ticks_diff(now, self.cycle_at) >= CYCLE_MS:
+            self.cycle_at = now
+            self.cycle += 1
+            self._set(self._status_px, rgb_of(top.statuses[self.cycle % len(top.statuses)]))
+            self.pixels.show()
         if self.dirty:
             self.redraw()
 
@@ -96,7 +105,10 @@ class App:
         self._set(self._round_px, stage_color)
         ludwig = getattr(top, "ludwig_color", None)
         self._set(self._ludwig_px, ludwig or OFF)
-        self._set(self._status_px, rgb_of(top.status) if top.status else OFF)
+        status = top.status
+        if top.statuses is not None:
+            status = top.statuses[self.cycle % len(top.statuses)]
+        self._set(self._status_px, rgb_of(status) if status else OFF)
         px.show()
 
     def _set(self, i, rgb):

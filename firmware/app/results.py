@@ -68,19 +68,19 @@ def where(g):
 
 
 class Winner(ui.Screen):
+    # Who won and how. Every winner of a shared victory is named, and the status pixel cycles
+    # through their colours.
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
         self.g = game
-        self.status = game.players[game.outcome.winners[0]]
+        self.statuses = [game.players[w] for w in game.outcome.winners]
+        self.status = self.statuses[0]
 
     def draw(self, d):
         g = self.g
-        o = g.outcome
-        names = [short(g.players[w]) for w in o.winners]
-        ui.title(d, "Shared victory" if o.shared else "Winner")
-        ui.big_center(d, names[0], 12)
+        ui.title(d, "Shared victory" if g.outcome.shared else "Winner")
         lines = explain(g)
-        y = 30
+        y = winners(d, g, 12, len(lines) <= 4)
         for line in lines:
             ui.put(d, line, 0, y)
             y += 8
@@ -90,16 +90,40 @@ class Winner(ui.Screen):
             self.app.home()
 
 
+def winners(d, g, y, big=True):
+    # The winner, big where there is room; the winners of a shared victory (up to five) in
+    # lines of 16. -> the y of the next line
+    names = [short(g.players[w]) for w in g.outcome.winners]
+    if big and len(names) == 1:
+        ui.big_center(d, names[0], y)
+        return y + 18
+    y -= 1
+    for line in ui.wrap(", ".join(names)):
+        ui.center(d, line, y)
+        y += 8
+    return y
+
+
+def over(d, g):
+    # The hub once the game is over
+    ui.title(d, "Game over")
+    ui.center(d, "Shared victory" if g.outcome.shared else "Winner", 14)
+    winners(d, g, 26)
+    ui.hint(d, "ok:scores back")
+
+
 def explain(g):
-    # How the winner was found, in at most 4 lines of 16.
+    # How the winner was found: at most 5 lines of 16, 3 for a shared victory (its up to
+    # five winners take the other 3 of the screen's 6).
     o = g.outcome
     top = max(o.totals)
     if not o.tiebreak:
         return ["%d points" % top]
     lines = ["Tie at %d points" % top]
-    lines.extend(ui.wrap(", ".join(short(g.players[p]) for p in o.tied))[:1])
     if o.shared:
         return lines + ["same largest", "area: %d" % o.largest[o.winners[0]]]
     lines.append("largest area:")
-    lines.append(" ".join("%s %d" % (g.players[p][:3], o.largest[p]) for p in o.tied)[:16])
+    sizes = ["%s %d" % (g.players[p][:3], o.largest[p]) for p in o.tied]
+    for i in range(0, len(sizes), 2):  # "Ora 9 Pur 10": two tied players a line
+        lines.append(" ".join(sizes[i:i + 2]))
     return lines

@@ -103,6 +103,7 @@ def hint(d, s):
 
 class Screen:
     status = None  # type: str | None  # a player's colour for the status pixel
+    statuses = None  # type: list | None  # colours the status pixel cycles through instead
     toast_ok = True  # a toast may cover the bottom lines
 
     def __init__(self, app):

@@ -37,11 +37,8 @@ class Hub(ui.Screen):
                 + " >:token")
 
     def _over(self, d, g):
-        ui.title(d, "Game over")
-        o = g.outcome
-        ui.center(d, "Shared victory" if o.shared else "Winner", 14)
-        ui.big_center(d, "+".join(short(g.players[w]) for w in o.winners)[:8], 26)
-        ui.hint(d, "ok:scores back")
+        from app.results import over
+        over(d, g)
 
     def key(self, button, kind):
         app = self.app

@@ -165,6 +165,14 @@ def test_winner_screen_explains_the_tie_break():
     assert said[0] == "Shared victory"
     assert "Tie at 12 points" in said and "Orange, Purple" in said
     assert "same largest" in said and "area: 3" in said
+    # Regression (issue 8): a shared victory named and lit its first winner only. The status
+    # pixel takes each winner's colour in turn: Orange's red-led, Purple's blue-led.
+    seen = set()
+    for _ in range(40):
+        _run(h, a, 50)
+        seen.add(h.strip.shown[a._status_px])
+    assert len(seen) == 2, seen
+    assert sorted(max(range(3), key=lambda c: rgb[c]) for rgb in seen) == [0, 2], seen
     # A tie the single largest area decides: Purple's 10 beats Orange's 9.
     from shared_rules.versailles.scoring import outcome
 
@@ -215,3 +223,56 @@ def test_a_toast_fits_its_frame_and_never_covers_a_message():
     assert _texts(h)[-1] == "Orange: blue", _texts(h)
     _run(h, a, 1600)
     assert "Orange: blue" not in _texts(h)
+
+
+def test_every_winner_of_a_five_way_shared_victory_is_named_whole():
+    # "If this still results in a tie, the tied players share the victory": up to five, on
+    # the Winner screen and on the hub once the game is over, none cut.
+    from shared_rules.versailles.scoring import outcome
+    from app import ui
+    from app.results import Winner
+
+    class Over:
+        players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
+        outcome = None
+        phase = "over"
+    g = Over()
+    g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0]] * 5)
+    assert g.outcome.shared and len(g.outcome.winners) == 5
+    h, a = _boot(scratch("app_five_winners"))
+    before = ui.clipped
+    a.push(Winner(a, g))
+    a.redraw()
+    said = " ".join(_texts(h))
+    for name in g.players:
+        assert name in said, said
+    assert "Tie at 40 points" in said and "area: 9" in said
+    from app.results import over
+    a.display.fill(0)
+    over(a.display, g)
+    said = " ".join(a.display.texts)
+    assert said.startswith("Game over Shared victory"), said
+    for name in g.players:
+        assert name in said, said
+    assert ui.clipped == before
+
+
+def test_a_tie_broken_among_five_lists_every_largest_area():
+    from shared_rules.versailles.scoring import outcome
+    from app import ui
+    from app.results import Winner
+
+    class Over:
+        players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
+    g = Over()
+    g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0],
+                                   [7, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]])
+    h, a = _boot(scratch("app_five_tied"))
+    before = ui.clipped
+    a.push(Winner(a, g))
+    a.redraw()
+    said = _texts(h)
+    assert said[:2] == ["Winner", "Purple"], said
+    assert said[2:] == ["Tie at 40 points", "largest area:", "Ora 9 Pur 10", "Sil 3 Cya 7",
+                        "Lim 2"], said
+    assert ui.clipped == before
