@@ -317,3 +317,38 @@ def raises_rules(fn, *args):
     with pytest.raises(RulesError) as info:
         fn(*args)
     return info.value
+
+
+def shared_victory_log():
+    # A 3-player game Orange and Purple win together: 12 points each, same largest area (3).
+    g = Game(["Orange", "Purple", "Cyan"], 1)
+    for stage in (1, 2):
+        for r in range(7):
+            g.play_round([3 * r + 1, 3 * r + 2, 3 * r + 3])
+        g.report_areas(0, [3, 3, 0, 0, 0, 0])
+        g.report_areas(1, [0, 0, 3, 3, 0, 0])
+        g.report_areas(2, [2, 0, 0, 0, 3, 0] if stage == 1 else [2, 1, 0, 0, 3, 0])
+        g.score()
+    assert g.outcome.shared and g.outcome.winners == [0, 1]
+    return g.log
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_a_shared_victory_names_and_lights_every_winner(tmp_path, runtime, request):
+    # Regression (issue 8): a shared victory showed the first winner's name and lit only
+    # that player's colour.
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        Player(dev).play(shared_victory_log())
+        texts = dev.screen()[1]
+        assert texts[:2] == ["Shared victory", "Orange, Purple"], texts
+        assert "Tie at 12 points" in texts and "area: 3" in texts
+        seen = set()
+        for _ in range(8):
+            dev.wait(350)
+            seen.add(dev.pixels()[7])  # the status pixel: Orange's, then Purple's, ...
+        assert len(seen) == 2 and all(capped(rgb) for rgb in seen), seen
+        assert sorted(max(range(3), key=lambda c: rgb[c]) for rgb in seen) == [0, 2], seen
+        assert dev.stats()["clipped"] == 0
