@@ -1,36 +1,61 @@
-# The results of a game: the scoreboard and the winner with the tie-break spelled out. Apart
-# from the scoring wizard (app.scoring), so opening a finished game loads only these.
+# The results of a game: the scoreboard with each player's points by part, a game left
+# unfinished, and the winner with the tie-break spelled out. Apart from the scoring wizard
+# (app.scoring), so opening a finished game loads only these.
 from app import ui
 from app.ui import short
 
 
+PARTS = ("areas", "large tk", "small tk", "constr.")  # score_stage's row, total last
+
+
 class Scoreboard(ui.Screen):
-    # Players by total: this stage's points and the total.
+    # Players by total: this stage's points and the total. Down (and up) pages through each
+    # player's points by part and stage: areas, large tokens, small tokens, construction.
     def __init__(self, app, game, final):
         ui.Screen.__init__(self, app)
         self.g = game
         self.final = final
+        self.page = 0  # 0: the table; i: the breakdown of the i-th player in it
+
+    def order(self):
+        totals = self.g.totals()
+        return sorted(range(self.g.n), key=lambda p: -totals[p])
 
     def draw(self, d):
         g = self.g
-        stage = len(g.scores)
+        if self.page:
+            return self._player(d, self.order()[self.page - 1])
         totals = g.totals()
-        ui.title(d, "Final scores" if self.final else "Stage %d scores" % stage)
-        ui.put(d, "         stg tot", 0, 11)
-        order = sorted(range(g.n), key=lambda p: -totals[p])
+        ui.title(d, "Final scores" if self.final else "Stage %d scores" % len(g.scores))
+        ui.put(d, "dn:more  stg tot", 0, 11)
         y = 20
-        for p in order:
+        for p in self.order():
             ui.put(d, "%-7s %4d %3d" % (short(g.players[p]), g.scores[-1][p][4], totals[p]),
                    0, y)
             y += 8
-        ui.hint(d, "ok")
+
+    def _player(self, d, p):
+        g = self.g
+        ui.title(d, "%s %d/%d" % (short(g.players[p]), self.page, g.n))
+        ui.put(d, " " * 8 + "".join("  S%d" % (s + 1) for s in range(len(g.scores))), 0, 11)
+        y = 20
+        for i in range(len(PARTS) + 1):
+            label = PARTS[i] if i < len(PARTS) else "total"
+            ui.put(d, "%-8s" % label + "".join("%4d" % rows[p][i] for rows in g.scores), 0, y)
+            y += 8
 
     def key(self, button, kind):
         app = self.app
         if button == ui.BACK and kind == ui.LONG and self.g is app.game:
             app.undo()  # takes the scoring back
             return
-        if kind != ui.PRESS or button not in (ui.OK, ui.BACK):
+        if kind != ui.PRESS:
+            return
+        if button in (ui.UP, ui.DOWN):
+            self.page = (self.page + (1 if button == ui.DOWN else -1)) % (self.g.n + 1)
+            self.status = self.g.players[self.order()[self.page - 1]] if self.page else None
+            return
+        if button not in (ui.OK, ui.BACK):
             return
         app.pop()
         if self.final and button == ui.OK and self.g.outcome is not None:

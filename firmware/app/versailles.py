@@ -47,6 +47,9 @@ class Hub(ui.Screen):
             app.undo()
         elif button == ui.BACK and kind == ui.PRESS:
             app.home()
+        elif button == ui.DOWN and kind == ui.PRESS:  # the token holders (app.tokens)
+            from app.tokens import Tokens
+            app.push(Tokens(app))
         elif g.phase == OVER:
             if button == ui.OK and kind == ui.PRESS:
                 from app.results import Scoreboard

@@ -352,3 +352,67 @@ def test_a_shared_victory_names_and_lights_every_winner(tmp_path, runtime, reque
         assert len(seen) == 2 and all(capped(rgb) for rgb in seen), seen
         assert sorted(max(range(3), key=lambda c: rgb[c]) for rgb in seen) == [0, 2], seen
         assert dev.stats()["clipped"] == 0
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_token_holders_and_each_players_points_by_part(tmp_path, runtime, request):
+    # What a table needs (issue 8): down on the hub lists the token holders and their sizes;
+    # down on a scoreboard pages through each player's points by part and stage (areas,
+    # large tokens, small tokens, construction, total), as the rules core scored them.
+    from shared_rules.versailles.tiles import TYPES
+    plan = play(11, 3)
+    steps = plan_of(plan.log)
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        game = Game(p.new_game(3), 0)
+
+        def holders():
+            return ["%-6s %-6s %2d" % (TYPES[t], game.players[h][:6], game.held[t]) if h >= 0
+                    else "%-6s -" % TYPES[t] for t, h in enumerate(game.holders)]
+        scored = 0
+        for kind, payload in steps:
+            if kind == "round":
+                p.play_round(payload)
+                game.play_round(payload)
+            elif kind == "claim":
+                p.claim(*payload)
+                game.claim(*payload)
+            elif kind == "areas":
+                p.report(*payload)
+                game.report_areas(*payload)
+                continue
+            else:
+                p.score(payload)
+                game.score(payload)
+                scored += 1
+                texts = dev.screen()[1]
+                assert texts[1] == "dn:more  stg tot", texts
+                order = sorted(range(3), key=lambda q: -game.totals()[q])
+                for i, q in enumerate(order):
+                    dev.press("down")
+                    texts = dev.screen()[1]
+                    rows = [r[q] for r in game.scores]
+                    assert texts == (["%s %d/3" % (game.players[q], i + 1),
+                                      "        " + "".join("  S%d" % s for s in
+                                                         range(1, scored + 1))]
+                                     + ["%-8s" % label + "".join("%4d" % r[k] for r in rows)
+                                        for k, label in enumerate(
+                                            ("areas", "large tk", "small tk", "constr.",
+                                             "total"))]), texts
+                    assert sum(r[4] for r in rows) == game.totals()[q]
+                dev.press("down")  # round to the table
+                assert dev.screen()[1][1] == "dn:more  stg tot"
+                dev.press("ok")
+                if scored == 2:
+                    break
+            if game.rounds and kind == "claim":
+                assert dev.screen()[1][0].endswith("place") or "Round 1" in dev.text()
+                dev.press("down")
+                texts = dev.screen()[1]
+                assert texts[0] == "Token holders" and texts[1:6] == holders(), texts
+                dev.press("down")  # and back to the hub
+        assert dev.stats()["clipped"] == 0
+        assert game.totals() == plan.totals()
