@@ -170,6 +170,30 @@ class App:
         self.gid = gid
         self.show_game()
 
+    def resume(self, old, game):
+        # A game left unfinished goes on as a new game: its journal copied, record by record,
+        # into a new one (the old one was ended and may be synced already; it stays as it is).
+        events = game.log
+        try:
+            gid = self.store.new_game(events[0])
+        except Exception as exc:  # a full flash: say so; both games stay as they are
+            self.error(exc)
+            return
+        try:
+            for ev in events[1:]:
+                self.store.append(gid, ev)
+        except Exception as exc:
+            try:
+                self.store.finish(gid)  # the part copied is a game left unfinished too
+            except Exception:
+                pass  # then boot finds it open: the box resumes it, nothing is lost
+            self.error(exc)
+            return
+        self.game = game
+        self.gid = gid
+        self.show_game()
+        self.say("Game %d goes on as %d" % (old, gid))
+
     def record(self, event):
         # Validate (the rules core), then journal (flushed), then show. -> True if recorded.
         g = self.game

@@ -7,6 +7,7 @@ from app import ui
 from app.colors import PALETTE, rgb_of
 
 VERSION = "0.1"
+LEAVE = "Leave the running game? It stays saved unfinished and can be synced."
 
 
 class Home(ui.Menu):
@@ -33,8 +34,7 @@ class Home(ui.Menu):
     def new_game(self):
         app = self.app
         if app.game is not None and app.game.phase != "over":
-            app.push(ui.Confirm(app, "New game", "Leave the running game? It stays saved "
-                                "unfinished and can be synced.", then=self._abandon))
+            app.push(ui.Confirm(app, "New game", LEAVE, then=self._abandon))
         else:
             app.push(PlayerCount(app))
 

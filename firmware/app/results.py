@@ -64,7 +64,7 @@ class Scoreboard(ui.Screen):
 
 class Unfinished(ui.Screen):
     # A game left for a new one (Home's "New game" mid-game): where it stopped and the points
-    # so far. It has no scores to show or winner to name.
+    # so far; ok resumes it. It has no scores to show or winner to name.
     def __init__(self, app, gid, game):
         ui.Screen.__init__(self, app)
         self.gid = gid
@@ -73,16 +73,32 @@ class Unfinished(ui.Screen):
     def draw(self, d):
         g = self.g
         totals = g.totals()
-        ui.title(d, "Game %d" % self.gid)
-        ui.put(d, "Unfinished: " + where(g), 0, 11)
+        ui.title(d, "Game %d: %s" % (self.gid, where(g)))
+        ui.put(d, "ok:resume  back", 0, 11)
         y = 20
         for p in range(g.n):
             ui.put(d, "%-7s %4d pts" % (short(g.players[p]), totals[p]), 0, y)
             y += 8
 
     def key(self, button, kind):
-        if kind == ui.PRESS and button in (ui.OK, ui.BACK):
-            self.app.pop()
+        app = self.app
+        if kind != ui.PRESS:
+            return
+        if button == ui.BACK:
+            app.pop()
+        elif button == ui.OK:
+            if app.game is not None and app.game.phase != "over":
+                from app.home import LEAVE
+                app.push(ui.Confirm(app, "Resume game %d" % self.gid, LEAVE,
+                                    then=self._resume))
+            else:
+                self._resume()
+
+    def _resume(self):
+        app = self.app
+        if app.game is not None and app.game.phase != "over":
+            app.store.finish(app.gid)  # left unfinished in turn, as this one was
+        app.resume(self.gid, self.g)
 
 
 def where(g):

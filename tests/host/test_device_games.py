@@ -216,14 +216,17 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
-def test_a_game_left_for_a_new_one_opens_to_where_it_stopped(tmp_path, runtime, request):
+def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_path, runtime,
+                                                                           request):
     # Regression (issue 8): back -> New game -> ok mid-game files the running game unfinished;
-    # opening it from Finished games raised IndexError (no scores) and stopped the box.
+    # opening it from Finished games raised IndexError (no scores) and stopped the box. It
+    # opens to where it stopped, and ok resumes it (as a new game: its journal copied).
+    import store
     plan = play(11, 3)
     rounds = [cards for kind, cards in plan_of(plan.log) if kind == "round"]
+    flash = str(tmp_path / "flash")
     compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
-                   compiled=compiled) as dev:
+    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
         dev.wait(30)
         p = Player(dev)
         p.new_game(3)
@@ -241,13 +244,34 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped(tmp_path, runtime, 
         assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
         dev.press("ok")
         texts = dev.screen()[1]
-        assert texts[:2] == ["Game 1", "Unfinished: S1R3"], texts
+        assert texts[:2] == ["Game 1: S1R3", "ok:resume  back"], texts
         assert texts[2:] == ["%-7s    0 pts" % name for name in p.names], texts
-        assert dev.stats()["clipped"] == 0
-        dev.press("ok")  # and the box goes on
+        dev.press("back")  # and the box goes on
         assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
         dev.press("back")
-        assert "New game" in dev.screen()[1]
+        # A second game, one round, then back to the first: it asks before leaving this one.
+        dev.press("up")  # the cursor to New game
+        p.new_game(2)
+        p.play_round([30, 31])
+        dev.press("back")
+        dev.press("down", 2)
+        dev.press("ok")
+        assert dev.screen()[1][:2] == ["Finished games", "1 -*"]  # game 2 is being played
+        dev.press("ok")
+        dev.press("ok")
+        assert dev.screen()[1][:2] == ["Resume game 1", "Leave the"]
+        dev.press("ok")
+        texts = dev.screen()[1]
+        assert texts[0] == "S1 R2: place" and texts[-2:] == ["Game 1 goes on", "as 3"], texts
+        p.play_round(rounds[2])
+        assert dev.screen()[1][0] == "S1 R3: place"
+        assert dev.stats()["clipped"] == 0
+    box = store.Store(flash)
+    assert box.current() == 3 and box.finished(1) and box.finished(2)
+    first, third = box.events(1), box.events(3)
+    assert third[:len(first)] == first and len(third) == len(first) + 1
+    assert [ev["cards"] for ev in third[1:]] == rounds[:3]
+    assert len(box.events(2)) == 2  # the second game, left in turn, is kept as it was
 
 
 def read_message(dev):
