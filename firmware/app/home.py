@@ -165,9 +165,11 @@ class _Rows:
             g = Game.replay(store.events(gid))
         except Exception:  # damaged or not a game the rules take: opening it says why
             return "%d ?%s" % (gid, mark)
-        w = g.outcome.winners[0] if g.outcome is not None else None
-        if w is None:
-            return "%d -%s" % (gid, mark)
+        if g.outcome is None:  # left for a new game: where ("1297 left S1R3*", 15 fit)
+            from app.results import where
+            label = "%d left %s%s" % (gid, where(g), mark)
+            return label if len(label) < ui.COLS else "%d %s%s" % (gid, where(g), mark)
+        w = g.outcome.winners[0]
         head, tail = "%d " % gid, " %d%s" % (g.totals()[w], mark)
         return head + g.players[w][:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
 

@@ -241,13 +241,13 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
         texts = dev.screen()[1]
         assert "Resume game" not in texts, texts
         dev.press("ok")  # the cursor stayed on the second row: now Finished games
-        assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
+        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]
         dev.press("ok")
         texts = dev.screen()[1]
         assert texts[:2] == ["Game 1: S1R3", "ok:resume  back"], texts
         assert texts[2:] == ["%-7s    0 pts" % name for name in p.names], texts
         dev.press("back")  # and the box goes on
-        assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
+        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]
         dev.press("back")
         # A second game, one round, then back to the first: it asks before leaving this one.
         dev.press("up")  # the cursor to New game
@@ -256,7 +256,7 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
         dev.press("back")
         dev.press("down", 2)
         dev.press("ok")
-        assert dev.screen()[1][:2] == ["Finished games", "1 -*"]  # game 2 is being played
+        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]  # game 2 is being played
         dev.press("ok")
         dev.press("ok")
         assert dev.screen()[1][:2] == ["Resume game 1", "Leave the"]
