@@ -105,7 +105,8 @@ def device(flash, micropython):
 
 def demo(dev, show, seed=3):
     # A 2-player game of the desktop simulation, played through the buttons; show(name) at
-    # the moments a player looks: the menu, a placement, a card, a token, areas, the end.
+    # the moments a player looks: the menu, a placement, a card, a token, the token holders,
+    # areas, the scores and the winner's points by part, the end.
     from lenotre.simplay import Player
     from shared_rules.versailles.simulate import play
     dev.wait(30)
@@ -123,11 +124,17 @@ def demo(dev, show, seed=3):
         elif kind == "claim" and "token" not in seen:
             seen.add("token")
             show("token")
+            dev.press("down")
+            show("tokens")
+            dev.press("down")
         elif kind == "areas" and "areas" not in seen and texts[0].endswith("1/6"):
             seen.add("areas")
             show("areas")
         elif kind == "scoreboard" and "Final scores" in texts:
             show("scores")
+            dev.press("down")
+            show("points")
+            dev.press("up")
     Player(dev).play(play(seed, 2).log, moment)
     show("winner")
     return dev.presses
