@@ -205,9 +205,10 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
         w = g.outcome.winners[0]
         assert dev.screen()[1] == ["Finished games", "2 ?*", row(1, g, True)]
         assert dev.stats()["clipped"] == 0
-        dev.press("ok")  # the damaged one
-        said = dev.text()
-        assert "Game 2" in said and "cannot be shown" in said and "damaged" in said, said
+        dev.press("ok")  # the damaged one: a message of two pages, read whole
+        heading, said = read_message(dev)
+        assert heading == "Game 2" and said.startswith("cannot be shown: journal"), said
+        assert "is damaged at line" in said and said.endswith("nothing was changed"), said
         dev.press("ok")
         dev.press("down")
         dev.press("ok")
