@@ -441,3 +441,32 @@ def test_token_holders_and_each_players_points_by_part(tmp_path, runtime, reques
                 dev.press("down")  # and back to the hub
         assert dev.stats()["clipped"] == 0
         assert game.totals() == plan.totals()
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_the_ludwig_swaps_toast_fits_inside_its_frame(tmp_path, runtime, request):
+    # Regression (issue 8): "Ludwig swaps->35" took all 16 columns and touched the toast's
+    # frame. A player shows the card Ludwig's deck had on top: he plays a spare instead.
+    import store
+    from lenotre import png
+    flash = str(tmp_path / "flash")
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(2)
+        top = Game.replay(store.Store(flash).events(1)).ludwig_preview()  # the box's own seed
+        other = 1 if top != 1 else 2
+        p.play_round([top, other])
+        frame, texts = dev.screen()
+        game = Game.replay(store.Store(flash).events(1))
+        swapped = game.rounds[-1][2][-1]
+        assert swapped != top
+        said = "Ludwig swaps->%d" % swapped
+        assert " ".join(texts[-2:]) == said and all(len(t) <= 14 for t in texts[-2:]), texts
+        assert dev.stats()["clipped"] == 0
+        # inside the frame (its top border at y=38 for two lines) two dark columns each side
+        assert png.lit(frame, 128, 0, 38) and png.lit(frame, 128, 127, 63)
+        for y in range(39, 63):
+            for x in (1, 2, 125, 126):
+                assert not png.lit(frame, 128, x, y), (x, y)
