@@ -20,10 +20,14 @@ from shared_rules.versailles.tiles import kind_code, type_code
 NAMES = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
 
 
+raised = set()  # the error types provoked
+
+
 def _error(fn, *args):
     try:
         fn(*args)
     except (RulesError, store.StoreError) as exc:
+        raised.add(type(exc).__name__)
         return str(exc)
     raise AssertionError("%r did not raise" % (fn,))
 
@@ -198,6 +202,18 @@ def test_every_message_is_shown_whole_over_its_pages():
         long_ones += len(seen) > 6
     assert ui.clipped == before, ui.clipped - before
     assert long_ones > 5  # the pages are needed, not only allowed
+
+
+def test_every_kind_of_error_is_among_the_messages():
+    # Every RulesError subclass the rules core defines, and the store's errors, are provoked
+    # above: a new kind of error cannot slip past the screen test unseen.
+    from shared_rules import errors
+    rules_errors()
+    store_errors()
+    kinds = set(n for n in dir(errors) if isinstance(getattr(errors, n), type)
+                and issubclass(getattr(errors, n), RulesError) and n != "RulesError")
+    assert len(kinds) == 13 and not kinds - raised, kinds - raised
+    assert set(["StoreFull", "StoreError", "NotSynced"]) <= raised, raised
 
 
 def test_the_refused_tie_and_the_missed_claim_end_with_what_to_do():
