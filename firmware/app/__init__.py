@@ -6,7 +6,8 @@ from shared_rules.versailles.game import OVER, Game
 from app import settings, ui
 from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
 
-TOAST_MS = 1500
+TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
+TOAST_LINES = 3
 CYCLE_MS = 700  # a screen's several status colours (a shared victory) take turns
 TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
 
@@ -61,7 +62,8 @@ class App:
         if self.toast is not None:
             if not self.stack[-1].toast_ok:
                 self.toast_at = now  # it waits, whole, until the message is acknowledged
-            elif self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS:
+            elif self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS + 500 * (
+                    len(self.toast) - 1):
                 self.toast = None
                 self.dirty = True
         top = self.stack[-1]
@@ -80,7 +82,7 @@ class App:
         top.draw(d)
         toast = self.toast
         if toast is not None and top.toast_ok:
-            # one or two lines in a frame over the bottom of the screen, never over a message
+            # up to three lines in a frame over the bottom of the screen, never over a message
             y = ui.H - 10 - ui.LINE * len(toast)
             d.fill_rect(0, y, ui.W, ui.H - y, 0)
             d.rect(0, y, ui.W, ui.H - y, 1)
@@ -131,11 +133,11 @@ class App:
         self.dirty = True
 
     def say(self, text):
-        # A toast: up to two lines of 14 columns; a longer text counts as clipped.
+        # A toast: up to three lines of 14 columns; a longer text counts as clipped.
         lines = ui.wrap(text, TOAST_COLS)
-        if len(lines) > 2:
+        if len(lines) > TOAST_LINES:
             ui.clipped += 1
-        self.toast = lines[:2]
+        self.toast = lines[:TOAST_LINES]
         self.toast_at = self.clock.ticks_ms()
         self.dirty = True
 

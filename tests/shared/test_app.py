@@ -200,7 +200,9 @@ def test_a_toast_fits_its_frame_and_never_covers_a_message():
     before = ui.clipped
     for text, lines in (("Ludwig swaps->35", ["Ludwig", "swaps->35"]),
                         ("Undone: Orange claims blue 5", ["Undone: Orange", "claims blue 5"]),
-                        ("Orange: blue", ["Orange: blue"])):
+                        ("Orange: blue", ["Orange: blue"]),
+                        ("Undone: Purple claims yellow 12",
+                         ["Undone: Purple", "claims yellow", "12"])):
         a.say(text)
         _run(h, a, 20)
         shown = _texts(h)
@@ -211,8 +213,10 @@ def test_a_toast_fits_its_frame_and_never_covers_a_message():
             for x in (1, 2, ui.W - 3, ui.W - 2):
                 assert not d.pixel(x, y), (text, x, y)
         assert d.pixel(0, top) and d.pixel(ui.W - 1, ui.H - 1)  # the frame itself
-        _run(h, a, 1600)
-        assert shown[-1] not in _texts(h)  # gone after its time
+        _run(h, a, 1400 + 500 * (len(lines) - 1))
+        assert _texts(h)[-1] == shown[-1]  # read for 1.5 s, half a second more a line
+        _run(h, a, 200)
+        assert shown[-1] not in _texts(h)  # then gone
     assert ui.clipped == before
     # A toast said as a message comes up waits, whole, until the message is acknowledged.
     a.say("Orange: blue")
