@@ -1,4 +1,5 @@
 # The boot menu and what hangs off it: a new game, resume, finished games, settings, sync.
+import gc
 from array import array
 
 from shared_rules.versailles.game import Game
@@ -158,11 +159,24 @@ class _Rows:
             label = self.labels[gid] = self.label(gid)
         return label, lambda: self.open(gid)
 
+    def game(self, gid):
+        # The game just won is in memory already: after a 5-player game a second copy did
+        # not always fit beside it (.mpy at 192 KB on the unix port: MemoryError). Any other
+        # is replayed from its journal, once more after a collection if the heap is in pieces.
+        app = self.app
+        if gid == app.gid and app.game is not None:
+            return app.game
+        try:
+            return Game.replay(app.store.events(gid))
+        except MemoryError:
+            gc.collect()
+            return Game.replay(app.store.events(gid))
+
     def label(self, gid):
         store = self.app.store
         mark = "" if store.synced(gid) else "*"
         try:
-            g = Game.replay(store.events(gid))
+            g = self.game(gid)
         except Exception:  # damaged or not a game the rules take: opening it says why
             return "%d ?%s" % (gid, mark)
         if g.outcome is None:  # left for a new game: where ("1297 left S1R3*", 15 fit)
@@ -177,14 +191,16 @@ class _Rows:
         from app.results import Scoreboard, Unfinished
         app = self.app
         try:
-            game = Game.replay(app.store.events(gid))
+            game = self.game(gid)
         except Exception as exc:  # StoreError (a damaged journal), RulesError
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
             return
         if game.outcome is None:  # left for a new game mid-way: no scores to show
             app.push(Unfinished(app, gid, game))
             return
-        app.push(Scoreboard(app, game, final=True))
+        board = Scoreboard(app, game, final=True)
+        board.undoable = False  # a finished game, looked at: a long back takes nothing back
+        app.push(board)
 
 
 class Settings(ui.Menu):

@@ -11,6 +11,7 @@ PARTS = ("areas", "large tk", "small tk", "constr.")  # score_stage's row, total
 class Scoreboard(ui.Screen):
     # Players by total: this stage's points and the total. Down (and up) pages through each
     # player's points by part and stage: areas, large tokens, small tokens, construction.
+    undoable = True  # a long back takes the scoring back (not when opened from Finished)
     def __init__(self, app, game, final):
         ui.Screen.__init__(self, app)
         self.g = game
@@ -46,7 +47,7 @@ class Scoreboard(ui.Screen):
 
     def key(self, button, kind):
         app = self.app
-        if button == ui.BACK and kind == ui.LONG and self.g is app.game:
+        if button == ui.BACK and kind == ui.LONG and self.undoable and self.g is app.game:
             app.undo()  # takes the scoring back
             return
         if kind != ui.PRESS:
