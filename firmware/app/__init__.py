@@ -6,7 +6,10 @@ from shared_rules.versailles.game import OVER, STAGES, Game
 from app import settings, ui
 from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
 
-TOAST_MS = 1500
+TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
+TOAST_LINES = 3
+CYCLE_MS = 700  # a screen's several status colours (a shared victory) take turns
+TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
 
 
 def preload():
@@ -16,7 +19,7 @@ def preload():
     # 900 games on the box). It costs nothing at the peak: a game loads them all anyway.
     import gc
 
-    from app import entry, home, results, scoring, versailles  # noqa: F401
+    from app import entry, home, results, scoring, tokens, versailles  # noqa: F401
     gc.collect()
 
 
@@ -34,6 +37,8 @@ class App:
         self.gid = None
         self.toast = None
         self.toast_at = 0
+        self.cycle = 0  # which of the top screen's statuses the status pixel shows
+        self.cycle_at = 0
         self.dirty = True
         self.settings = settings.load(self.store.root)
         px = hal.pixels
@@ -54,9 +59,19 @@ class App:
         if ev:
             self.stack[-1].key(ev >> 2, ev & 3)
             self.dirty = True
-        if self.toast is not None and self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS:
-            self.toast = None
-            self.dirty = True
+        if self.toast is not None:
+            if not self.stack[-1].toast_ok:
+                self.toast_at = now  # it waits, whole, until the message is acknowledged
+            elif self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS + 500 * (
+                    len(self.toast) - 1):
+                self.toast = None
+                self.dirty = True
+        top = self.stack[-1]
+        if top.statuses is not None and self.clock.ticks_diff(now, self.cycle_at) >= CYCLE_MS:
+            self.cycle_at = now
+            self.cycle += 1
+            self._set(self._status_px, rgb_of(top.statuses[self.cycle % len(top.statuses)]))
+            self.pixels.show()
         if self.dirty:
             self.redraw()
 
@@ -65,10 +80,15 @@ class App:
         d.fill(0)
         top = self.stack[-1]
         top.draw(d)
-        if self.toast is not None:
-            d.fill_rect(0, 46, ui.W, 18, 0)
-            d.rect(0, 46, ui.W, 18, 1)
-            ui.center(d, self.toast, 51)
+        toast = self.toast
+        if toast is not None and top.toast_ok:
+            # up to three lines in a frame over the bottom of the screen, never over a message
+            y = ui.H - 10 - ui.LINE * len(toast)
+            d.fill_rect(0, y, ui.W, ui.H - y, 0)
+            d.rect(0, y, ui.W, ui.H - y, 1)
+            for line in toast:
+                y += ui.LINE
+                ui.center(d, line, y - 3)
         d.show()
         self.update_pixels(top)
         self.dirty = False
@@ -87,7 +107,10 @@ class App:
         self._set(self._round_px, stage_color)
         ludwig = getattr(top, "ludwig_color", None)
         self._set(self._ludwig_px, ludwig or OFF)
-        self._set(self._status_px, rgb_of(top.status) if top.status else OFF)
+        status = top.status
+        if top.statuses is not None:
+            status = top.statuses[self.cycle % len(top.statuses)]
+        self._set(self._status_px, rgb_of(status) if status else OFF)
         px.show()
 
     def _set(self, i, rgb):
@@ -110,7 +133,11 @@ class App:
         self.dirty = True
 
     def say(self, text):
-        self.toast = text[:ui.COLS]
+        # A toast: up to three lines of 14 columns; a longer text counts as clipped.
+        lines = ui.wrap(text, TOAST_COLS)
+        if len(lines) > TOAST_LINES:
+            ui.clipped += 1
+        self.toast = lines[:TOAST_LINES]
         self.toast_at = self.clock.ticks_ms()
         self.dirty = True
 
@@ -160,6 +187,30 @@ class App:
         self.game = Game.replay(events)
         self.gid = gid
         self.show_game()
+
+    def resume(self, old, game):
+        # A game left unfinished goes on as a new game: its journal copied, record by record,
+        # into a new one (the old one was ended and may be synced already; it stays as it is).
+        events = game.log
+        try:
+            gid = self.store.new_game(events[0])
+        except Exception as exc:  # a full flash: say so; both games stay as they are
+            self.error(exc)
+            return
+        try:
+            for ev in events[1:]:
+                self.store.append(gid, ev)
+        except Exception as exc:
+            try:
+                self.store.finish(gid)  # the part copied is a game left unfinished too
+            except Exception:
+                pass  # then boot finds it open: the box resumes it, nothing is lost
+            self.error(exc)
+            return
+        self.game = game
+        self.gid = gid
+        self.show_game()
+        self.say("Game %d goes on as %d" % (old, gid))
 
     def record(self, event):
         # Validate (the rules core), then journal (flushed), then show. -> True if recorded.

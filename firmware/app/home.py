@@ -1,4 +1,5 @@
 # The boot menu and what hangs off it: a new game, resume, finished games, settings, sync.
+import gc
 from array import array
 
 from shared_rules.versailles.game import Game
@@ -7,6 +8,7 @@ from app import ui
 from app.colors import PALETTE, rgb_of
 
 VERSION = "0.1"
+LEAVE = "Leave the running game? It stays saved unfinished and can be synced."
 
 
 class Home(ui.Menu):
@@ -33,8 +35,7 @@ class Home(ui.Menu):
     def new_game(self):
         app = self.app
         if app.game is not None and app.game.phase != "over":
-            app.push(ui.Confirm(app, "New game", "Leave the running game? It stays saved "
-                                "unfinished and can be synced.", then=self._abandon))
+            app.push(ui.Confirm(app, "New game", LEAVE, then=self._abandon))
         else:
             app.push(PlayerCount(app))
 
@@ -163,7 +164,7 @@ class Finished(ui.Menu):
     def __init__(self, app):
         ids = array("H" if app.store.top() <= 0xFFFF else "I")
         for gid, finished, n in app.store.each():
-            if finished and gid != app.gid:
+            if finished:  # the game just won too: the store files it as it ends
                 ids.append(gid)
         ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
 
@@ -191,28 +192,48 @@ class _Rows:
             label = self.labels[gid] = self.label(gid)
         return label, lambda: self.open(gid)
 
+    def game(self, gid):
+        # The game just won is in memory already: after a 5-player game a second copy did
+        # not always fit beside it (.mpy at 192 KB on the unix port: MemoryError). Any other
+        # is replayed from its journal, once more after a collection if the heap is in pieces.
+        app = self.app
+        if gid == app.gid and app.game is not None:
+            return app.game
+        try:
+            return Game.replay(app.store.events(gid))
+        except MemoryError:
+            gc.collect()
+            return Game.replay(app.store.events(gid))
+
     def label(self, gid):
         store = self.app.store
         mark = "" if store.synced(gid) else "*"
         try:
-            g = Game.replay(store.events(gid))
+            g = self.game(gid)
         except Exception:  # damaged or not a game the rules take: opening it says why
             return "%d ?%s" % (gid, mark)
-        w = g.outcome.winners[0] if g.outcome is not None else None
-        if w is None:
-            return "%d -%s" % (gid, mark)
+        if g.outcome is None:  # left for a new game: where ("1297 left S1R3*", 15 fit)
+            from app.results import where
+            label = "%d left %s%s" % (gid, where(g), mark)
+            return label if len(label) < ui.COLS else "%d %s%s" % (gid, where(g), mark)
+        w = g.outcome.winners[0]
         head, tail = "%d " % gid, " %d%s" % (g.totals()[w], mark)
         return head + g.players[w][:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
 
     def open(self, gid):
-        from app.results import Scoreboard
+        from app.results import Scoreboard, Unfinished
         app = self.app
         try:
-            game = Game.replay(app.store.events(gid))
+            game = self.game(gid)
         except Exception as exc:  # StoreError (a damaged journal), RulesError
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
             return
-        app.push(Scoreboard(app, game, final=True))
+        if game.outcome is None:  # left for a new game mid-way: no scores to show
+            app.push(Unfinished(app, gid, game))
+            return
+        board = Scoreboard(app, game, final=True)
+        board.undoable = False  # a finished game, looked at: a long back takes nothing back
+        app.push(board)
 
 
 class Settings(ui.Menu):

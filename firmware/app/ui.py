@@ -103,6 +103,8 @@ def hint(d, s):
 
 class Screen:
     status = None  # type: str | None  # a player's colour for the status pixel
+    statuses = None  # type: list | None  # colours the status pixel cycles through instead
+    toast_ok = True  # a toast may cover the bottom lines
 
     def __init__(self, app):
         self.app = app
@@ -147,20 +149,45 @@ class Menu(Screen):
 
 
 class Message(Screen):
-    # A message the player acknowledges with ok (or back).
+    # A message the player acknowledges with ok (or back). Shown whole, never cut: six lines
+    # fit; a longer text goes in pages of five over a hint that says there is more and where
+    # you are ("ok:more 1/2"); ok and down page on, up pages back; ok on the last page
+    # acknowledges, back leaves from any page.
+    page = 0
+    asks = False  # a Confirm: its bottom line is always the yes/no hint
+    toast_ok = False  # a toast waits until the message is read
+
     def __init__(self, app, heading, text, then=None):
         Screen.__init__(self, app)
         self.heading = heading
-        self.lines = wrap(text)[:6]
+        self.lines = wrap(text)
         self.then = then
+        self.per = 6 if len(self.lines) <= 6 and not self.asks else 5
+        self.pages = (len(self.lines) + self.per - 1) // self.per or 1
 
     def draw(self, d):
         title(d, self.heading)
-        for i in range(len(self.lines)):
-            put(d, self.lines[i], 0, 11 + i * 8)
+        first = self.page * self.per
+        for i in range(first, min(first + self.per, len(self.lines))):
+            put(d, self.lines[i], 0, 11 + (i - first) * 8)
+        if self.page < self.pages - 1:
+            hint(d, "ok:more %d/%d" % (self.page + 1, self.pages))
+        else:
+            self.last_hint(d)
+
+    def last_hint(self, d):
+        if self.pages > 1:
+            hint(d, "ok  %d/%d" % (self.pages, self.pages))
 
     def key(self, button, kind):
-        if kind == PRESS and button in (OK, BACK):
+        if kind != PRESS:
+            return
+        more = self.page < self.pages - 1
+        if more and button in (OK, DOWN):
+            self.page += 1
+        elif button == UP and self.page:
+            self.page -= 1
+        elif button in (OK, BACK):
             self.app.pop()
             if self.then and button == OK:
                 self.then()
@@ -168,6 +195,7 @@ class Message(Screen):
 
 class Confirm(Message):
     # Before anything that cannot be taken back easily: ok does it, back does not.
-    def draw(self, d):
-        Message.draw(self, d)
+    asks = True
+
+    def last_hint(self, d):
         hint(d, "ok:yes  back:no")

@@ -37,11 +37,8 @@ class Hub(ui.Screen):
                 + " >:token")
 
     def _over(self, d, g):
-        ui.title(d, "Game over")
-        o = g.outcome
-        ui.center(d, "Shared victory" if o.shared else "Winner", 14)
-        ui.big_center(d, "+".join(short(g.players[w]) for w in o.winners)[:8], 26)
-        ui.hint(d, "ok:scores back")
+        from app.results import over
+        over(d, g)
 
     def key(self, button, kind):
         app = self.app
@@ -50,6 +47,9 @@ class Hub(ui.Screen):
             app.undo()
         elif button == ui.BACK and kind == ui.PRESS:
             app.home()
+        elif button == ui.DOWN and kind == ui.PRESS:  # the token holders (app.tokens)
+            from app.tokens import Tokens
+            app.push(Tokens(app))
         elif g.phase == OVER:
             if button == ui.OK and kind == ui.PRESS:
                 from app.results import Scoreboard

@@ -105,7 +105,8 @@ def device(flash, micropython):
 
 def demo(dev, show, seed=3):
     # A 2-player game of the desktop simulation, played through the buttons; show(name) at
-    # the moments a player looks: the menu, a placement, a card, a token, areas, the end.
+    # the moments a player looks: the menu, a placement, a card, a token, the token holders,
+    # areas, the scores and the winner's points by part, the end.
     from lenotre.simplay import Player
     from shared_rules.versailles.simulate import play
     dev.wait(30)
@@ -123,11 +124,17 @@ def demo(dev, show, seed=3):
         elif kind == "claim" and "token" not in seen:
             seen.add("token")
             show("token")
+            dev.press("down")
+            show("tokens")
+            dev.press("down")
         elif kind == "areas" and "areas" not in seen and texts[0].endswith("1/6"):
             seen.add("areas")
             show("areas")
         elif kind == "scoreboard" and "Final scores" in texts:
             show("scores")
+            dev.press("down")
+            show("points")
+            dev.press("up")
     Player(dev).play(play(seed, 2).log, moment)
     show("winner")
     return dev.presses
@@ -201,6 +208,11 @@ def run_script(dev, steps, shots):
 
 
 # ---- the terminal -------------------------------------------------------------------------
+FULL = (128, 35)  # columns, rows: the OLED in half blocks, its pixels, a blank line, the help
+HALF = (64, 19)  # the OLED in braille (2x4 pixels a character), then the same three lines
+SHORT_HELP = "wasd/arrows Enter q"
+
+
 def render(frame, pixels, cap=48):
     # Two OLED rows per text row with the upper half block: foreground the top pixel,
     # background the bottom one. The NeoPixels follow as coloured discs.
@@ -218,12 +230,68 @@ def render(frame, pixels, cap=48):
                 prev = (top, bottom)
             line.append("\u2580")
         out.append("".join(line) + "\x1b[0m")
-    leds = []
+    out.append(leds(pixels, cap))
+    return out
+
+
+# braille dot bits by (dx, dy) in a character's 2x4 cell (Unicode's dot numbering 1-8)
+_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def render_half(frame, pixels, cap=48):
+    # Every OLED pixel in half the columns: a braille character holds 2x4 pixels, so a
+    # 64-column terminal shows the screen dot for dot (text stays readable, unlike a
+    # scaled-down picture).
+    out = []
+    colour = "\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % (LIT + DARK)
+    for row in range(16):
+        line = [colour]
+        for cx in range(64):
+            bits = 0
+            for dx in (0, 1):
+                for dy in range(4):
+                    if png.lit(frame, 128, 2 * cx + dx, 4 * row + dy):
+                        bits |= _DOTS[dx][dy]
+            line.append(chr(0x2800 + bits))
+        out.append("".join(line) + "\x1b[0m")
+    out.append(leds(pixels, cap))
+    return out
+
+
+def leds(pixels, cap=48, gap="  "):
+    out = []
     for rgb in pixels:
         full = tuple(min(255, c * 255 // cap) for c in rgb)
-        leds.append("\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m" % full if any(rgb) else "\u25cb")
-    out.append("  ".join(leds))
-    return out
+        out.append("\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m" % full if any(rgb) else "\u25cb")
+    return gap.join(out)
+
+
+def fit(cols, rows, frame, texts, pixels):
+    # -> the lines to draw in a terminal of cols x rows, none wider than cols and no more
+    # than rows of them: the full-size OLED, the half-size one, or - in a terminal too small
+    # for either - what is too small, and the screen's texts instead of a garbled picture.
+    if cols >= FULL[0] and rows >= FULL[1]:
+        return render(frame, pixels) + ["", HELP]
+    if cols >= HALF[0] and rows >= HALF[1]:
+        return render_half(frame, pixels) + ["", HELP]
+    import textwrap
+    width = max(cols, 1)
+    lines = textwrap.wrap("Terminal %dx%d: the screen needs %dx%d (%dx%d full size). Its "
+                          "text:" % ((cols, rows) + HALF + FULL), width)
+    for t in texts:
+        lines.extend(textwrap.wrap(t, width))
+    lines = lines[:max(rows - 2, 1)]
+    lines.append(leds(pixels, gap="") if cols >= len(pixels) else "")
+    lines.append(SHORT_HELP[:cols])
+    return lines[:rows]
+
+
+def terminal_size(fd):
+    try:
+        size = os.get_terminal_size(fd)
+        return size.columns, size.lines
+    except OSError:
+        return FULL
 
 
 def interactive(dev):
@@ -248,10 +316,15 @@ def interactive(dev):
                 dev.wait(50)
             frame, texts = dev.screen()
             pixels = dev.pixels()
-            if (frame, pixels) != shown:
-                shown = (frame, pixels)
-                lines = render(frame, pixels) + ["", HELP]
-                sys.stdout.write("\x1b[H" + "\n".join(lines) + "\n")
+            size = terminal_size(sys.stdout.fileno())
+            if (frame, pixels, size) != shown:
+                if shown is None or size != shown[2]:
+                    sys.stdout.write("\x1b[2J")  # a resized terminal: start clean
+                shown = (frame, pixels, size)
+                lines = fit(size[0], size[1], frame, texts, pixels)
+                # each line clears its rest, the screen below the last: a shorter picture
+                # leaves nothing behind; no newline after the last so nothing scrolls
+                sys.stdout.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
                 sys.stdout.flush()
     except SimError as exc:
         print("\nthe simulated device stopped: %s" % exc)

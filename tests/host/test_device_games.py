@@ -78,6 +78,13 @@ def test_whole_game_through_buttons(tmp_path, runtime, players, seed, request):
         assert dev.stats()["clipped"] == 0  # no text ran off any screen
         dev.press("ok")
         assert "New game" in dev.screen()[1]
+        # Regression (issue 8): the game just won is in Finished games at once, not after a
+        # restart ("(none yet)").
+        dev.press("down")
+        dev.press("ok")
+        w = winners[0]
+        tail = " %d*" % plan.totals()[w]
+        assert dev.screen()[1][:2] == ["Finished games", "1 " + names[w][:13 - len(tail)] + tail]
     s, gid = journal(flash)
     events = s.events(gid)
     assert s.finished(gid) and not s.synced(gid)
@@ -198,11 +205,268 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
         w = g.outcome.winners[0]
         assert dev.screen()[1] == ["Finished games", "2 ?*", row(1, g, True)]
         assert dev.stats()["clipped"] == 0
-        dev.press("ok")  # the damaged one
-        said = dev.text()
-        assert "Game 2" in said and "cannot be shown" in said and "damaged" in said, said
+        dev.press("ok")  # the damaged one: a message of two pages, read whole
+        heading, said = read_message(dev)
+        assert heading == "Game 2" and said.startswith("cannot be shown: journal"), said
+        assert "is damaged at line" in said and said.endswith("nothing was changed"), said
         dev.press("ok")
         dev.press("down")
         dev.press("ok")
         said = dev.text()
         assert said.startswith("Final scores") and " %d " % g.totals()[w] in said, said
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_path, runtime,
+                                                                           request):
+    # Regression (issue 8): back -> New game -> ok mid-game files the running game unfinished;
+    # opening it from Finished games raised IndexError (no scores) and stopped the box. It
+    # opens to where it stopped, and ok resumes it (as a new game: its journal copied).
+    import store
+    plan = play(11, 3)
+    rounds = [cards for kind, cards in plan_of(plan.log) if kind == "round"]
+    flash = str(tmp_path / "flash")
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(3)
+        p.play_round(rounds[0])
+        p.play_round(rounds[1])
+        dev.press("back")  # the menu
+        dev.press("down")  # past "Resume game"
+        dev.press("ok")
+        assert dev.screen()[1][0] == "New game"
+        dev.press("ok")  # leave the running game
+        dev.press("back")  # not now: back to the menu
+        texts = dev.screen()[1]
+        assert "Resume game" not in texts, texts
+        dev.press("ok")  # the cursor stayed on the second row: now Finished games
+        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]
+        dev.press("ok")
+        texts = dev.screen()[1]
+        assert texts[:2] == ["Game 1: S1R3", "ok:resume  back"], texts
+        assert texts[2:] == ["%-7s    0 pts" % name for name in p.names], texts
+        dev.press("back")  # and the box goes on
+        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]
+        dev.press("back")
+        # A second game, one round, then back to the first: it asks before leaving this one.
+        dev.press("up")  # the cursor to New game
+        p.new_game(2)
+        p.play_round([30, 31])
+        dev.press("back")
+        dev.press("down", 2)
+        dev.press("ok")
+        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]  # game 2 is being played
+        dev.press("ok")
+        dev.press("ok")
+        assert dev.screen()[1][:2] == ["Resume game 1", "Leave the"]
+        dev.press("ok")
+        texts = dev.screen()[1]
+        assert texts[0] == "S1 R2: place" and texts[-2:] == ["Game 1 goes on", "as 3"], texts
+        p.play_round(rounds[2])
+        assert dev.screen()[1][0] == "S1 R3: place"
+        assert dev.stats()["clipped"] == 0
+    box = store.Store(flash)
+    assert box.current() == 3 and box.finished(1) and box.finished(2)
+    first, third = box.events(1), box.events(3)
+    assert third[:len(first)] == first and len(third) == len(first) + 1
+    assert [ev["cards"] for ev in third[1:]] == rounds[:3]
+    assert len(box.events(2)) == 2  # the second game, left in turn, is kept as it was
+
+
+def read_message(dev):
+    # -> (heading, the message's words) after paging through it with ok as a player would
+    heading, words = None, []
+    for _ in range(10):
+        texts = dev.screen()[1]
+        heading = heading or texts[0]
+        assert texts[0] == heading, texts
+        more = texts[-1].startswith("ok:more")
+        body = texts[1:-1] if more or texts[-1].startswith("ok  ") else texts[1:]
+        words.extend(" ".join(body).split())
+        if not more:
+            return heading, " ".join(words)
+        dev.press("ok")
+    raise AssertionError("a message of more than 10 pages")
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_the_refused_tie_and_the_missed_claim_are_read_whole(tmp_path, runtime, request):
+    # Regression (issue 8): a message showed 6 lines and dropped the rest, here the very
+    # instruction: "... (a tie is not" and "... the token moves" without "record the claim".
+    plan = play(11, 3)
+    steps = plan_of(plan.log)
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(3)
+        game = Game(p.names, 0)
+        first = steps.index(("claim", (0, "green", 4)))
+        for kind, payload in steps[:first + 1]:  # round 1 and its claims: Orange's green 4
+            if kind == "round":
+                p.play_round(payload)
+                game.play_round(payload)
+            else:
+                p.claim(*payload)
+                game.claim(*payload)
+        p.claim(1, "green", 4)  # Purple ties Orange's 4: refused
+        tie = str(raises_rules(game.claim, 1, "green", 4))
+        assert tie.endswith("(a tie is not enough)")
+        assert read_message(dev) == ("Not allowed", tie)
+        assert dev.stats()["clipped"] == 0
+        dev.press("ok")
+        dev.press("back", 3)  # out of the claim, to the hub
+        # On to stage 1's scoring, where Orange reports more white than Cyan's token says.
+        at = [i for i, s in enumerate(steps) if s[0] == "areas"][0]
+        for kind, payload in steps[first + 1:at]:
+            if kind == "round":
+                p.play_round(payload)
+            else:
+                p.claim(*payload)
+        reports = [list(s[1][1]) for s in steps[at:at + 3]]
+        reports[0][2] = reports[2][2] + 1
+        for who in range(3):
+            p.report(who, reports[who])
+        heading, said = read_message(dev)
+        assert heading == "Not allowed" and said.startswith("Orange has %d white fields"
+                                                            % reports[0][2]), said
+        assert said.endswith("the token moves to a strictly larger area - record the claim")
+        assert dev.stats()["clipped"] == 0
+
+
+def raises_rules(fn, *args):
+    from shared_rules.errors import RulesError
+    with pytest.raises(RulesError) as info:
+        fn(*args)
+    return info.value
+
+
+def shared_victory_log():
+    # A 3-player game Orange and Purple win together: 12 points each, same largest area (3).
+    g = Game(["Orange", "Purple", "Cyan"], 1)
+    for stage in (1, 2):
+        for r in range(7):
+            g.play_round([3 * r + 1, 3 * r + 2, 3 * r + 3])
+        g.report_areas(0, [3, 3, 0, 0, 0, 0])
+        g.report_areas(1, [0, 0, 3, 3, 0, 0])
+        g.report_areas(2, [2, 0, 0, 0, 3, 0] if stage == 1 else [2, 1, 0, 0, 3, 0])
+        g.score()
+    assert g.outcome.shared and g.outcome.winners == [0, 1]
+    return g.log
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_a_shared_victory_names_and_lights_every_winner(tmp_path, runtime, request):
+    # Regression (issue 8): a shared victory showed the first winner's name and lit only
+    # that player's colour.
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        Player(dev).play(shared_victory_log())
+        texts = dev.screen()[1]
+        assert texts[:2] == ["Shared victory", "Orange, Purple"], texts
+        assert "Tie at 12 points" in texts and "area: 3" in texts
+        seen = set()
+        for _ in range(8):
+            dev.wait(350)
+            seen.add(dev.pixels()[7])  # the status pixel: Orange's, then Purple's, ...
+        assert len(seen) == 2 and all(capped(rgb) for rgb in seen), seen
+        assert sorted(max(range(3), key=lambda c: rgb[c]) for rgb in seen) == [0, 2], seen
+        assert dev.stats()["clipped"] == 0
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_token_holders_and_each_players_points_by_part(tmp_path, runtime, request):
+    # What a table needs (issue 8): down on the hub lists the token holders and their sizes;
+    # down on a scoreboard pages through each player's points by part and stage (areas,
+    # large tokens, small tokens, construction, total), as the rules core scored them.
+    from shared_rules.versailles.tiles import TYPES
+    plan = play(11, 3)
+    steps = plan_of(plan.log)
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        game = Game(p.new_game(3), 0)
+
+        def holders():
+            return ["%-6s %-6s %2d" % (TYPES[t], game.players[h][:6], game.held[t]) if h >= 0
+                    else "%-6s -" % TYPES[t] for t, h in enumerate(game.holders)]
+        scored = 0
+        for kind, payload in steps:
+            if kind == "round":
+                p.play_round(payload)
+                game.play_round(payload)
+            elif kind == "claim":
+                p.claim(*payload)
+                game.claim(*payload)
+            elif kind == "areas":
+                p.report(*payload)
+                game.report_areas(*payload)
+                continue
+            else:
+                p.score(payload)
+                game.score(payload)
+                scored += 1
+                texts = dev.screen()[1]
+                assert texts[1] == "dn:more  stg tot", texts
+                order = sorted(range(3), key=lambda q: -game.totals()[q])
+                for i, q in enumerate(order):
+                    dev.press("down")
+                    texts = dev.screen()[1]
+                    rows = [r[q] for r in game.scores]
+                    assert texts == (["%s %d/3" % (game.players[q], i + 1),
+                                      "        " + "".join("  S%d" % s for s in
+                                                         range(1, scored + 1))]
+                                     + ["%-8s" % label + "".join("%4d" % r[k] for r in rows)
+                                        for k, label in enumerate(
+                                            ("areas", "large tk", "small tk", "constr.",
+                                             "total"))]), texts
+                    assert sum(r[4] for r in rows) == game.totals()[q]
+                dev.press("down")  # round to the table
+                assert dev.screen()[1][1] == "dn:more  stg tot"
+                dev.press("ok")
+                if scored == 2:
+                    break
+            if game.rounds and kind == "claim":
+                assert dev.screen()[1][0].endswith("place") or "Round 1" in dev.text()
+                dev.press("down")
+                texts = dev.screen()[1]
+                assert texts[0] == "Token holders" and texts[1:6] == holders(), texts
+                dev.press("down")  # and back to the hub
+        assert dev.stats()["clipped"] == 0
+        assert game.totals() == plan.totals()
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_the_ludwig_swaps_toast_fits_inside_its_frame(tmp_path, runtime, request):
+    # Regression (issue 8): "Ludwig swaps->35" took all 16 columns and touched the toast's
+    # frame. A player shows the card Ludwig's deck had on top: he plays a spare instead.
+    import store
+    from lenotre import png
+    flash = str(tmp_path / "flash")
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(2)
+        top = Game.replay(store.Store(flash).events(1)).ludwig_preview()  # the box's own seed
+        other = 1 if top != 1 else 2
+        p.play_round([top, other])
+        frame, texts = dev.screen()
+        game = Game.replay(store.Store(flash).events(1))
+        swapped = game.rounds[-1][2][-1]
+        assert swapped != top
+        said = "Ludwig swaps->%d" % swapped
+        assert " ".join(texts[-2:]) == said and all(len(t) <= 14 for t in texts[-2:]), texts
+        assert dev.stats()["clipped"] == 0
+        # inside the frame (its top border at y=38 for two lines) two dark columns each side
+        assert png.lit(frame, 128, 0, 38) and png.lit(frame, 128, 127, 63)
+        for y in range(39, 63):
+            for x in (1, 2, 125, 126):
+                assert not png.lit(frame, 128, x, y), (x, y)

@@ -1,4 +1,5 @@
 """`lenotre sim` headless: scripts, screenshots, the flash folder across restarts, errors."""
+import re
 import subprocess
 import sys
 
@@ -61,3 +62,109 @@ def test_without_a_terminal_it_plays_the_demo(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "demo game" in out.stdout and "winner: Winner" in out.stdout
     assert "\u2580" in out.stdout  # the OLED drawn with half blocks
+
+
+# ---- the terminal's size (issue 8: garbage in a terminal narrower than 128 columns) -------
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def visible(line):
+    return ANSI.sub("", line)
+
+
+@pytest.fixture(scope="module")
+def home_screen(tmp_path_factory):
+    from lenotre.simclient import SimDevice
+    with SimDevice(str(tmp_path_factory.mktemp("flash"))) as dev:
+        dev.wait(30)
+        frame, texts = dev.screen()
+        return frame, texts, dev.pixels()
+
+
+@pytest.mark.parametrize("cols,rows,mode", [
+    (200, 60, "full"), (128, 35, "full"), (127, 40, "half"), (128, 34, "half"),
+    (80, 24, "half"), (64, 19, "half"), (63, 40, "text"), (80, 18, "text"), (40, 10, "text"),
+    (12, 4, "text")])
+def test_the_screen_fits_the_terminal_or_says_what_it_needs(home_screen, cols, rows, mode):
+    from lenotre import png
+    from lenotre.sim_cmd import fit
+    frame, texts, pixels = home_screen
+    lines = fit(cols, rows, frame, texts, pixels)
+    assert len(lines) <= rows
+    assert all(len(visible(line)) <= cols for line in lines), [visible(x) for x in lines]
+    shown = "\n".join(visible(line) for line in lines)
+    if mode == "full":
+        assert len(lines) == 35 and "\u2580" * 128 in shown
+    elif mode == "half":
+        # every OLED pixel, dot for dot, in braille: 64 columns by 16 rows
+        assert len(lines) == 19
+        for row in range(16):
+            cells = visible(lines[row])
+            assert len(cells) == 64
+            for cx in range(64):
+                bits = ord(cells[cx]) - 0x2800
+                for dx, dots in enumerate(((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))):
+                    for dy in range(4):
+                        assert bool(bits & dots[dy]) == bool(
+                            png.lit(frame, 128, 2 * cx + dx, 4 * row + dy)), (cx, row, dx, dy)
+    else:
+        if rows >= 8:
+            assert ("Terminal %dx%d: the screen needs 64x19" % (cols, rows)).split()[0] in shown
+            flat = " ".join(shown.split())
+            assert "needs 64x19 (128x35 full size)" in flat, flat
+            assert "LE NOTRE" in shown and "New game" in shown
+        assert "\u2580" not in shown and "\u2800" not in shown
+
+
+def test_the_simulator_in_an_80_column_terminal_draws_half_size_then_says_when_too_small(
+        tmp_path):
+    # The interactive simulator in a real pseudo-terminal: 80x24 gets the braille screen,
+    # no line past column 80; shrunk to 40x10 it says what it needs and shows the text.
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+    master, slave = pty.openpty()
+    name = os.ttyname(slave)
+
+    def size(cols, rows):
+        fd = os.open(name, os.O_RDWR | os.O_NOCTTY)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.close(fd)
+    size(80, 24)
+    proc = subprocess.Popen([sys.executable, "-m", "lenotre.cli", "sim", "--flash",
+                             str(tmp_path / "f")], stdin=slave, stdout=slave, stderr=slave,
+                            close_fds=True)
+    os.close(slave)
+    out = b""
+
+    def read_until(what, timeout=60):
+        nonlocal out
+        end = time.time() + timeout
+        while time.time() < end:
+            if what in out.decode(errors="ignore"):
+                return out.decode(errors="ignore")
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    out += os.read(master, 65536)
+                except OSError:
+                    break
+        raise AssertionError("%r never shown: %r" % (what, out[-2000:]))
+    try:
+        text = read_until("q quit")
+        lines = [visible(x) for x in re.split(r"\x1b\[K\r?\n|\x1b\[H", text)]
+        assert max(len(x) for x in lines) <= 80, max(lines, key=len)
+        assert any("\u2801" <= c <= "\u28ff" for c in text)  # braille cells, some dots lit
+        assert "\u2580" not in text  # not the full-size half blocks
+        size(40, 10)  # the terminal shrinks: the next frame says so
+        read_until("Terminal 40x10")
+        os.write(master, b"q")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)

@@ -165,6 +165,14 @@ def test_winner_screen_explains_the_tie_break():
     assert said[0] == "Shared victory"
     assert "Tie at 12 points" in said and "Orange, Purple" in said
     assert "same largest" in said and "area: 3" in said
+    # Regression (issue 8): a shared victory named and lit its first winner only. The status
+    # pixel takes each winner's colour in turn: Orange's red-led, Purple's blue-led.
+    seen = set()
+    for _ in range(40):
+        _run(h, a, 50)
+        seen.add(h.strip.shown[a._status_px])
+    assert len(seen) == 2, seen
+    assert sorted(max(range(3), key=lambda c: rgb[c]) for rgb in seen) == [0, 2], seen
     # A tie the single largest area decides: Purple's 10 beats Orange's 9.
     from shared_rules.versailles.scoring import outcome
 
@@ -180,3 +188,147 @@ def test_winner_screen_explains_the_tie_break():
     assert said[0] == "Winner" and "Purple" in said
     assert "largest area:" in said and "Ora 9 Pur 10" in said
 
+
+
+def test_a_toast_fits_its_frame_and_never_covers_a_message():
+    # Regression (issue 8): "Ludwig swaps->35" filled all 16 columns and touched the frame;
+    # a toast drawn over a "Not allowed" message hid its last lines.
+    from app import ui
+    h, a = _boot(scratch("app_toast"))
+    _new_game(h, a)
+    _run(h, a, 2000)
+    before = ui.clipped
+    for text, lines in (("Ludwig swaps->35", ["Ludwig", "swaps->35"]),
+                        ("Undone: Orange claims blue 5", ["Undone: Orange", "claims blue 5"]),
+                        ("Orange: blue", ["Orange: blue"]),
+                        ("Undone: Purple claims yellow 12",
+                         ["Undone: Purple", "claims yellow", "12"])):
+        a.say(text)
+        _run(h, a, 20)
+        shown = _texts(h)
+        assert shown[-len(lines):] == lines, shown
+        d = h.display
+        top = ui.H - 10 - ui.LINE * len(lines)
+        for y in range(top + 1, ui.H - 1):  # inside the frame: a dark column either side
+            for x in (1, 2, ui.W - 3, ui.W - 2):
+                assert not d.pixel(x, y), (text, x, y)
+        assert d.pixel(0, top) and d.pixel(ui.W - 1, ui.H - 1)  # the frame itself
+        _run(h, a, 1400 + 500 * (len(lines) - 1))
+        assert _texts(h)[-1] == shown[-1]  # read for 1.5 s, half a second more a line
+        _run(h, a, 200)
+        assert shown[-1] not in _texts(h)  # then gone
+    assert ui.clipped == before
+    # A toast said as a message comes up waits, whole, until the message is acknowledged.
+    a.say("Orange: blue")
+    a.error(ValueError("Cyan holds blue with 5 fields; Purple needs more than 5"))
+    _run(h, a, 3000)
+    assert "Orange: blue" not in _texts(h) and _texts(h)[0] == "Not allowed", _texts(h)
+    _press(h, a, "ok")
+    assert _texts(h)[-1] == "Orange: blue", _texts(h)
+    _run(h, a, 1600)
+    assert "Orange: blue" not in _texts(h)
+
+
+def test_every_winner_of_a_five_way_shared_victory_is_named_whole():
+    # "If this still results in a tie, the tied players share the victory": up to five, on
+    # the Winner screen and on the hub once the game is over, none cut.
+    from shared_rules.versailles.scoring import outcome
+    from app import ui
+    from app.results import Winner
+
+    class Over:
+        players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
+        outcome = None
+        phase = "over"
+    g = Over()
+    g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0]] * 5)
+    assert g.outcome.shared and len(g.outcome.winners) == 5
+    h, a = _boot(scratch("app_five_winners"))
+    before = ui.clipped
+    a.push(Winner(a, g))
+    a.redraw()
+    said = " ".join(_texts(h))
+    for name in g.players:
+        assert name in said, said
+    assert "Tie at 40 points" in said and "area: 9" in said
+    from app.results import over
+    a.display.fill(0)
+    over(a.display, g)
+    said = " ".join(a.display.texts)
+    assert said.startswith("Game over Shared victory"), said
+    for name in g.players:
+        assert name in said, said
+    assert ui.clipped == before
+
+
+def test_a_tie_broken_among_five_lists_every_largest_area():
+    from shared_rules.versailles.scoring import outcome
+    from app import ui
+    from app.results import Winner
+
+    class Over:
+        players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
+    g = Over()
+    g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0],
+                                   [7, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]])
+    h, a = _boot(scratch("app_five_tied"))
+    before = ui.clipped
+    a.push(Winner(a, g))
+    a.redraw()
+    said = _texts(h)
+    assert said[:2] == ["Winner", "Purple"], said
+    assert said[2:] == ["Tie at 40 points", "largest area:", "Ora 9 Pur 10", "Sil 3 Cya 7",
+                        "Lim 2"], said
+    assert ui.clipped == before
+
+
+def _finished_game(names):
+    # a whole game through the rules core, one scoring each stage
+    from shared_rules.versailles.game import Game
+    g = Game(names, 1)
+    for stage in (1, 2):
+        for r in range(7):
+            g.play_round([len(names) * r + 1 + p for p in range(len(names))])
+        for p in range(len(names)):
+            g.report_areas(p, [3 if p == 0 else 1, 0, 0, 0, 0, 0])
+        g.score()
+    return g
+
+
+def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
+    # After a 5-player game the .mpy build at 192 KB sometimes could not replay the game just
+    # won beside the one in memory: its row read "1 ?" (damaged). The row and the scoreboard
+    # use the game in memory; another game's replay that meets a heap in pieces is tried
+    # once more after a collection.
+    from app import home
+    h, a = _boot(scratch("app_just_won"))
+    older = _finished_game(["Cyan", "Pink"])
+    gid = a.store.new_game(older.log[0])
+    for ev in older.log[1:]:
+        a.store.append(gid, ev)
+    a.store.finish(gid)
+    won = _finished_game(["Orange", "Purple", "Lime"])
+    a.gid = a.store.new_game(won.log[0])
+    for ev in won.log[1:]:
+        a.store.append(a.gid, ev)
+    a.store.finish(a.gid)
+    a.game = won
+    asked = []
+    events = a.store.events
+
+    def tight(g):
+        asked.append(g)
+        if asked.count(g) == 1:
+            raise MemoryError("memory allocation failed")
+        return events(g)
+    a.store.events = tight
+    a.push(home.Finished(a))
+    a.redraw()
+    rows = ["2 Orange %d*" % won.totals()[0], "1 Cyan %d*" % older.totals()[0]]
+    assert _texts(h)[:3] == ["Finished games"] + rows, _texts(h)
+    assert asked == [1, 1]  # the older game twice (after the MemoryError), the new one never
+    _press(h, a, "ok")
+    assert _texts(h)[0] == "Final scores" and a.stack[-1].g is won
+    kept = len(won.log)
+    _press(h, a, "back", 700)  # a long back on a finished game's board: nothing undone
+    assert len(won.log) == kept and a.stack[-1].g is won and won.outcome is not None
