@@ -30,25 +30,24 @@ def presses(seed):
             counts[kind] = counts.get(kind, 0) + 1
         Player(dev).play(plan.log, note)
         total = dev.presses
+        dev_log = list(dev.log)
         import store
         s = store.Store(flash)
         gid = s.games()[0][0]
         size, events = s.size(gid), len(s.events(gid))
     print("2-player game with Ludwig (plan seed %d): %d button presses" % (seed, total))
     labels = {"setup": "new game (players, colours, start)", "round": "14 rounds of cards",
-              "claim": "token claims", "areas": "area reports (2 players x 6 sizes x 2)",
+              "claim": "token claims", "areas": "area reports (2 players, 5 kinds then 6)",
               "score": "scorings and scoreboards"}
     for kind in ("setup", "round", "claim", "areas", "score"):
         if kind in tally:
             print("  %-40s %4d presses in %2d steps, %.1f per step"
                   % (labels[kind], tally[kind], counts[kind], tally[kind] / counts[kind]))
-    # Presses no entry scheme can save: the menu steps, one ok per card, per size and per
-    # confirmation, and next+ok+ok+ok per claim. The rest goes into reaching values.
-    n = 2
-    floor = ((1 + (n - 2) + 1 + n + 1) + 14 * (1 + n) + 4 * counts.get("claim", 0)
-             + (n * 6 + 1) * 2 + 1 + 2)
+    # Presses that only reach values (up/down, short or held) against the ones that choose,
+    # confirm and move on, counted from the presses made.
+    values = len([b for b, kind in dev_log if b in ("up", "down")])
     print("  presses that are not value changes: %d; reaching card and size values: %d"
-          % (floor, total - floor))
+          % (total - values, values))
     print("journal: %d events in %d bytes: %.1f bytes/event" % (events + 1, size,
                                                              size / (events + 1)))
     return total

@@ -169,9 +169,10 @@ class App:
         if g is None or len(g.events) < 2:
             self.say("Nothing to undo")
             return
-        what = g.events[-1]["e"]
+        from app.versailles import describe
+        what = describe(g, g.events[-1])  # before it goes
         if self.record({"e": "undo"}):
-            self.say("Undone: " + what)
+            self.say(what)
             self.show_game()
 
     def show_game(self):

@@ -10,6 +10,21 @@ class PlayError(Exception):
     pass
 
 
+def entered(events):
+    # plan_of(events) as the box records it: construction sites are not asked in stage 1
+    # (never scored there), so its stage-1 reports hold 0 for them.
+    steps = plan_of(events)
+    stage = 1
+    out = []
+    for kind, payload in steps:
+        if kind == "areas" and stage == 1:
+            payload = (payload[0], payload[1][:5] + [0])
+        elif kind == "score":
+            stage += 1
+        out.append((kind, payload))
+    return out
+
+
 def plan_of(events):
     # -> [(kind, payload)] for what a player does at the box: rounds, claims, reports, scores
     steps = []
@@ -49,17 +64,38 @@ class Player:
             raise PlayError("no single number on screen: %r" % self.texts())
         return int(nums[0])
 
-    def set_value(self, target):
+    def row_value(self):
+        # The value in the chosen row (">") of a list of sizes; "-" is none.
+        rows = [t for t in self.texts() if t.startswith(">")]
+        if len(rows) != 1:
+            raise PlayError("no single chosen row on screen: %r" % self.texts())
+        v = rows[0].split()[-1]
+        return 0 if v == "-" else int(v)
+
+    def set_value(self, target, read=None, jump=10, ends=None):
+        # As a person does: a hold jumps (by `jump`, one more every 150 ms held) to the jump
+        # nearest the target, or to an end (lo, hi) of the values when that is nearer, then
+        # single steps, from either side.
+        read = read or self.value
+        back = 0  # the direction of the last jump: no jumping back over it
         for _ in range(200):
-            v = self.value()
+            v = read()
             if v == target:
                 return
             up = target > v
-            if abs(target - v) >= 10:
-                self.dev.long("up" if up else "down")
+            d = abs(target - v)
+            tens = (d + (jump - 1) // 2) // jump
+            steps = abs(d - tens * jump)
+            if ends and back == 0:
+                end = ends[1] if up else ends[0]
+                if abs(end - target) < steps:  # to the end, then back from there
+                    tens, steps = abs(end - v) // jump + 1, abs(end - target)
+            if tens and back != (-1 if up else 1):
+                self.dev.long("up" if up else "down", 500 + 150 * (tens - 1) + 75)
+                back = 1 if up else -1
             else:
                 self.dev.press("up" if up else "down")
-        raise PlayError("could not reach %d (at %d)" % (target, self.value()))
+        raise PlayError("could not reach %d (at %d)" % (target, read()))
 
     def choose_shown(self, wanted, button="down"):
         # Step through a list shown one item at a time until `wanted` is on screen.
@@ -89,29 +125,60 @@ class Player:
 
     def play_round(self, cards):
         dev = self.dev
-        dev.press("ok")
+        self.expect("ok:R")
+        self._first(cards[0])
         for card in cards:
             self.expect("'s card")
-            self.set_value(card)
+            self.set_value(card, jump=5, ends=(1, 55))
             dev.press("ok")
 
+    def _first(self, card, middle=28):
+        # From the hub, up/down go straight into the first card: a person knows the card
+        # screen starts near the middle of the cards and turns from there at once; ok opens
+        # it when the first card is the middle.
+        d = card - middle
+        tens = (abs(d) + 2) // 5
+        if tens:
+            self.dev.long("up" if d > 0 else "down", 500 + 150 * (tens - 1) + 75)
+        elif d:
+            self.dev.press("up" if d > 0 else "down")
+        else:
+            self.dev.press("ok")
+
     def claim(self, p, type_name, size):
+        # The claim screen offers the likely claims first: > steps through them, a long >
+        # goes on to the next player.
         dev = self.dev
         dev.press("next")
-        self.choose_shown(type_name)
-        dev.press("ok")
-        self.choose_shown(self.names[p][:7])
-        dev.press("ok")
+        name = self.names[p][:7]
+        for _ in range(40):
+            texts = self.texts()
+            if texts[0].split()[0] != name:
+                dev.long("next")
+            elif type_name not in texts:
+                dev.press("next")
+            else:
+                break
+        else:
+            raise PlayError("the claim %s %s never came up" % (name, type_name))
         self.set_value(size)
         dev.press("ok")
 
     def report(self, p, sizes):
+        # One screen per player, a row per kind (construction in stage 2 only): ok takes a
+        # row, a long ok takes the rest as shown.
         dev = self.dev
-        if not any("/6" in t for t in self.texts()):
+        if not any("'s areas" in t for t in self.texts()):
             dev.press("ok")  # from the hub: start the scoring wizard
-        self.expect(self.names[p][:7] + " 1/6")
-        for k in range(6):
-            self.set_value(sizes[k])
+        texts = self.expect(self.names[p][:7] + "'s areas")
+        kinds = 6 if any(t[1:].startswith("construction") for t in texts) else 5
+        for k in range(kinds):
+            self.set_value(sizes[k], self.row_value)
+            rest = [r for r in self.texts() if r[:1] in (" ", ">")][k + 1:kinds]
+            if k + 1 < kinds and [0 if r.split()[-1] == "-" else int(r.split()[-1])
+                                  for r in rest] == sizes[k + 1:kinds]:
+                dev.long("ok")
+                return
             dev.press("ok")
 
     def score(self, stage):
