@@ -95,13 +95,13 @@ class Areas(ui.Screen):
         g = self.app.game
         rows = kinds(g)
         ui.title(d, "%s's areas" % short(g.players[self.p]))
-        y = 10
+        y = 12 if rows < len(AREA_KINDS) else 10  # stage 2 has a row more and no hint
         for k in range(rows):
             v = self.entry.value if k == self.k else self.sizes[k]
             line = "%s%-12s%3s" % (">" if k == self.k else " ", AREA_KINDS[k],
                                    str(v) if v else "-")
             if k == self.k:
-                d.fill_rect(0, y - 1, ui.W, 9, 1)
+                d.fill_rect(0, y - 1, ui.W, 8, 1)
             ui.put(d, line, 0, y, 0 if k == self.k else 1)
             y += 8
         if rows < len(AREA_KINDS):

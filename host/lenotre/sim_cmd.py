@@ -123,7 +123,7 @@ def demo(dev, show, seed=3):
         elif kind == "claim" and "token" not in seen:
             seen.add("token")
             show("token")
-        elif kind == "areas" and "areas" not in seen and texts[0].endswith("1/6"):
+        elif kind == "areas" and "areas" not in seen and texts[0].endswith("'s areas"):
             seen.add("areas")
             show("areas")
         elif kind == "scoreboard" and "Final scores" in texts:

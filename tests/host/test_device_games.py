@@ -117,10 +117,11 @@ def test_screens_along_a_two_player_game(tmp_path):
         dev.press("back")
         cards = steps[0][1]
         p.play_round(cards)
-        ludwig = plan.log[1]["ludwig"]
         texts = dev.screen()[1]
         assert texts[0] == "S1 R1: place" and "ok:R2  >:token" in texts
         lines = texts[1:4]
+        # revealed now, with the placement (the box's own seed draws it)
+        ludwig = int([t for t in lines if " Ludwig " in t][0].split()[2])
         order = sorted([(cards[0], "Orange"), (cards[1], "Purple"), (ludwig, "Ludwig")])
         for i, (card, name) in enumerate(order):
             assert lines[i].split()[:3] == [str(i + 1), name, str(card)]
