@@ -28,12 +28,12 @@ def start_scoring(app):
         _score(app)
 
 
-def mend(app, claim):
+def mend(app, missed):
     # The reports show a claim the box never heard of (the token moves to a strictly larger
     # area, or nobody took it): ok records it and goes on scoring; back leaves it, and a long
     # back on the hub takes the last report back if that report was wrong.
     g = app.game
-    p, name, size = claim
+    p, name, size = missed
     t = AREA_KINDS.index(name)
     h = g.holders[t]
     who = short(g.players[p])
@@ -41,11 +41,11 @@ def mend(app, claim):
                                                   g.reports[h][t]) if h >= 0
             else "%s %s %d and nobody holds it. Claim it?" % (who, name, size))
 
-    def claim():
+    def record():
         if app.record({"e": "claim", "p": p, "type": name, "size": size}):
             start_scoring(app)
     app.push(ui.Confirm(app, "Missed claim", said + " Wrong report: back, hold back",
-                        then=claim))
+                        then=record))
 
 
 def _score(app):

@@ -175,7 +175,7 @@ def claims(g):
     if recent:
         i = order.index(recent[0][0])
         order = order[i:] + order[:i]
-    out = []
+    out = []  # type: list
     for p in order:
         mine = []
         for t in range(len(TYPES)):

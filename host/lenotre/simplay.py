@@ -3,6 +3,8 @@
 A plan is the event log of a game (from the desktop simulation or a real journal); the player
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on both runtimes; the press-count benchmark counts what it costs."""
+from shared_rules.versailles.game import CARDS
+
 PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
 
 
@@ -129,10 +131,10 @@ class Player:
         self._first(cards[0])
         for card in cards:
             self.expect("'s card")
-            self.set_value(card, jump=5, ends=(1, 55))
+            self.set_value(card, jump=5, ends=(1, CARDS))
             dev.press("ok")
 
-    def _first(self, card, middle=28):
+    def _first(self, card, middle=(CARDS + 1) // 2):
         # From the hub, up/down go straight into the first card: a person knows the card
         # screen starts near the middle of the cards and turns from there at once; ok opens
         # it when the first card is the middle.
