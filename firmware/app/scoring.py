@@ -105,7 +105,7 @@ class Areas(ui.Screen):
             ui.put(d, line, 0, y, 0 if k == self.k else 1)
             y += 8
         if rows < len(AREA_KINDS):
-            ui.hint(d, "ok hold ok:done")
+            ui.hint(d, "ok, hold ok:done")
 
     def key(self, button, kind):
         app = self.app
