@@ -16,7 +16,7 @@ def preload():
     # 900 games on the box). It costs nothing at the peak: a game loads them all anyway.
     import gc
 
-    from app import entry, home, results, scoring, versailles  # noqa: F401
+    from app import claims, entry, home, results, scoring, versailles  # noqa: F401
     gc.collect()
 
 

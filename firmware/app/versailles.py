@@ -1,8 +1,7 @@
-# The Versailles flow at the table: the hub between rounds, card entry, token claims, and what
-# the undo toast says. Entry starts where the box's knowledge puts the likely value.
+# The Versailles flow at the table: the hub between rounds, card entry, and what the undo
+# toast says (token claims: app/claims.py). Entry starts where the likely value is.
 from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
-from shared_rules.versailles.tiles import TYPES
 
 from app import ui
 from app.ui import short
@@ -10,7 +9,7 @@ from app.colors import LUDWIG
 from app.entry import NumberEntry
 
 
-JUMP = 5  # a held up/down on the card screen: 5 more every 150 ms
+JUMP = 5  # a held up/down on the card screen: 5 more every 300 ms
 MIDDLE = (CARDS + 1) // 2  # where card entry starts
 
 
@@ -65,6 +64,7 @@ class Hub(ui.Screen):
                 from app.results import Scoreboard
                 app.push(Scoreboard(app, g, final=True))
         elif button == ui.NEXT and kind == ui.PRESS:
+            from app.claims import Claim, claims
             if claims(g):
                 app.push(Claim(app))
             else:
@@ -158,92 +158,6 @@ class CardEntry(ui.Screen):
                 app.undo()
 
 
-def claims(g):
-    # The claims the rules allow now, likely ones first: [(seat, type index, smallest size)].
-    # Players in the last round's placement order (they claim as they place), from the one
-    # who claimed last this round; per player, the type whose area needs the least growth
-    # over what the box last heard of it (a holder's own token first: it grew), then the
-    # larger area; the types they just claimed last.
-    if g.phase == OVER:
-        return []
-    order = [s for s, c, tile in g.distribution() if s < g.n] if g.rounds else []
-    recent = []  # (seat, type) claimed since the last round
-    for ev in reversed(g.events):
-        if ev["e"] != "claim":
-            break
-        recent.append((ev["p"], TYPES.index(ev["type"])))
-    if recent:
-        i = order.index(recent[0][0])
-        order = order[i:] + order[:i]
-    out = []  # type: list
-    for p in order:
-        mine = []
-        for t in range(len(TYPES)):
-            h = g.holders[t]
-            lo = max(g.held[t] + 1 if h >= 0 else MIN_TOKEN_AREA, g.claimed[p][t])
-            if lo <= g.fields(p):
-                late = 1 if (p, t) in recent else 0
-                # ties: the larger area first (it has the longer edge to grow on)
-                mine.append((late, lo - g.claimed[p][t], -g.claimed[p][t], t, lo))
-        mine.sort()
-        out.extend((p, m[3], m[4]) for m in mine)
-    return out
-
-
-class Claim(ui.Screen):
-    # A token claim on one screen: > steps through the claims that are possible, likely ones
-    # first (hold > for the next player); up/down set the size, starting at the least that
-    # takes or grows the token; ok records. The holder's own token is growth: "grows".
-    def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        self.cands = claims(app.game)
-        self.i = 0
-        self._pick()
-
-    def _pick(self):
-        g = self.app.game
-        p, t, lo = self.cands[self.i]
-        self.p, self.t = p, t
-        self.status = g.players[p]
-        self.entry = NumberEntry(lo, lo, g.fields(p))
-
-    def draw(self, d):
-        g = self.app.game
-        p, t = self.p, self.t
-        h = g.holders[t]
-        ui.title(d, "%s %s" % (short(g.players[p]), "grows" if h == p else "claims"))
-        ui.center(d, TYPES[t], 12)
-        ui.put(d, "was %d" % g.held[t] if h == p else "held: %s %d" % (
-            short(g.players[h]), g.held[t]) if h >= 0 else "nobody holds it", 0, 21)
-        ui.big_center(d, str(self.entry.value), 31, 2)
-        ui.hint(d, ">:next hold>:who")
-
-    def key(self, button, kind):
-        app = self.app
-        g = app.game
-        if self.entry.key(button, kind):
-            return
-        if button == ui.BACK and kind == ui.LONG:
-            app.undo()
-        elif button == ui.BACK and kind == ui.PRESS:
-            app.pop()
-        elif button == ui.NEXT and kind == ui.PRESS:
-            self.i = (self.i + 1) % len(self.cands)
-            self._pick()
-        elif button == ui.NEXT and kind == ui.LONG:  # the next player's likeliest claim
-            n = len(self.cands)
-            i = (self.i + 1) % n
-            while i != self.i and self.cands[i][0] == self.p:
-                i = (i + 1) % n
-            self.i = i
-            self._pick()
-        elif button == ui.OK and kind == ui.PRESS:
-            name, size = TYPES[self.t], self.entry.value
-            if app.record({"e": "claim", "p": self.p, "type": name, "size": size}):
-                app.pop()
-                app.say(fit("", short(g.players[self.p]), " %s %d" % (name, size)))
-
-
 def fit(head, name, tail):
     # head + name + tail in one 16-column line; the name gives way, down to 3 letters.
     room = max(3, ui.COLS - len(head) - len(tail))
@@ -257,7 +171,10 @@ def describe(g, ev):
         stage, r, cards = g.rounds[-1]
         return "Undo S%d round %d" % (stage, r + 1)
     if e == "claim":
-        return fit("Undo ", short(g.players[ev["p"]]), " %s %d" % (ev["type"], ev["size"]))
+        tail = " %s %d" % (ev["type"], ev["size"])
+        if len(tail) > ui.COLS - 8:  # "Undo " and 3 letters of the name: the type gives way
+            tail = " %s %d" % (ev["type"][:3], ev["size"])
+        return fit("Undo ", short(g.players[ev["p"]]), tail)
     if e == "areas":
         return fit("Undo ", short(g.players[ev["p"]]), " areas")
     if e == "score":

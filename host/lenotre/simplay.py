@@ -12,6 +12,12 @@ class PlayError(Exception):
     pass
 
 
+def hold_ms(jumps):
+    # How long to hold up/down for that many jumps: the first at 500 ms (buttons.py's long
+    # press), then one every 300 ms (app/entry.py's pace); let go halfway to the next.
+    return 500 + 300 * (jumps - 1) + 150
+
+
 def entered(events):
     # plan_of(events) as the box records it: construction sites are not asked in stage 1
     # (never scored there), so its stage-1 reports hold 0 for them.
@@ -75,7 +81,7 @@ class Player:
         return 0 if v == "-" else int(v)
 
     def set_value(self, target, read=None, jump=10, ends=None):
-        # As a person does: a hold jumps (by `jump`, one more every 150 ms held) to the jump
+        # As a person does: a hold jumps (by `jump`, one more every 300 ms held) to the jump
         # nearest the target, or to an end (lo, hi) of the values when that is nearer, then
         # single steps, from either side.
         read = read or self.value
@@ -93,7 +99,7 @@ class Player:
                 if abs(end - target) < steps:  # to the end, then back from there
                     tens, steps = abs(end - v) // jump + 1, abs(end - target)
             if tens and back != (-1 if up else 1):
-                self.dev.long("up" if up else "down", 500 + 150 * (tens - 1) + 75)
+                self.dev.long("up" if up else "down", hold_ms(tens))
                 back = 1 if up else -1
             else:
                 self.dev.press("up" if up else "down")
@@ -141,7 +147,7 @@ class Player:
         d = card - middle
         tens = (abs(d) + 2) // 5
         if tens:
-            self.dev.long("up" if d > 0 else "down", 500 + 150 * (tens - 1) + 75)
+            self.dev.long("up" if d > 0 else "down", hold_ms(tens))
         elif d:
             self.dev.press("up" if d > 0 else "down")
         else:
