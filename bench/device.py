@@ -2,7 +2,10 @@
 
 Run: .venv/bin/python bench/device.py   (or `make bench`)
 1. Button presses for a scripted 2-player game with Ludwig (a whole game of the desktop
-   simulation replayed through the five buttons), and where they go.
+   simulation replayed through the five buttons), and where they go. The player reads the
+   screen and presses as a person does: a hold runs through as many jumps as it needs (the
+   box jumps every 300 ms held), then single steps from the nearer side; the figure for a
+   player who holds for one jump at a time follows.
 2. Journal bytes per event and per complete game, as the firmware's store writes them.
 3. Peak live heap during a 5-player game under MicroPython (-X heapsize=192k): sampled after
    every action with gc.collect(); gc.mem_alloc()."""
@@ -18,7 +21,7 @@ from lenotre.simplay import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
 
-def presses(seed):
+def presses(seed, long_holds=True):
     plan = play(seed, 2)
     tally = {}
     counts = {}
@@ -28,7 +31,7 @@ def presses(seed):
         def note(kind, n):
             tally[kind] = tally.get(kind, 0) + n
             counts[kind] = counts.get(kind, 0) + 1
-        Player(dev).play(plan.log, note)
+        Player(dev, long_holds).play(plan.log, note)
         total = dev.presses
         dev_log = list(dev.log)
         import store
@@ -53,6 +56,14 @@ def presses(seed):
     return total
 
 
+def quiet(fn, *args, **kw):
+    # fn's result without what it prints
+    import contextlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args, **kw)
+
+
 def peak_heap(seed, players=5, compiled=None):
     plan = play(seed, players)
     peak = 0
@@ -72,6 +83,8 @@ def peak_heap(seed, players=5, compiled=None):
 
 if __name__ == "__main__":
     presses(3)
+    print("the same game by a player who holds up/down for one jump at a time (not through "
+          "several): %d button presses" % quiet(presses, 3, long_holds=False))
     print("(the unix port has 8-byte pointers: a 32-bit Pico needs roughly half these heaps)")
     peak_heap(7)
     from lenotre.toolchain import build

@@ -52,9 +52,12 @@ def plan_of(events):
 
 
 class Player:
-    def __init__(self, dev):
+    def __init__(self, dev, long_holds=True):
         self.dev = dev
         self.names = None
+        # False: a player who holds up/down for one jump at a time (bench/device.py's second
+        # figure); True: through as many jumps as they need, letting go on the number.
+        self.long_holds = long_holds
 
     def texts(self):
         return self.dev.screen()[1]
@@ -99,7 +102,8 @@ class Player:
                 if abs(end - target) < steps:  # to the end, then back from there
                     tens, steps = abs(end - v) // jump + 1, abs(end - target)
             if tens and back != (-1 if up else 1):
-                self.dev.long("up" if up else "down", hold_ms(tens))
+                self.dev.long("up" if up else "down",
+                              hold_ms(tens if self.long_holds else 1))
                 back = 1 if up else -1
             else:
                 self.dev.press("up" if up else "down")
@@ -147,7 +151,7 @@ class Player:
         d = card - middle
         tens = (abs(d) + 2) // 5
         if tens:
-            self.dev.long("up" if d > 0 else "down", hold_ms(tens))
+            self.dev.long("up" if d > 0 else "down", hold_ms(tens if self.long_holds else 1))
         elif d:
             self.dev.press("up" if d > 0 else "down")
         else:
