@@ -2,7 +2,10 @@
 
 Run: .venv/bin/python bench/device.py   (or `make bench`)
 1. Button presses for a scripted 2-player game with Ludwig (a whole game of the desktop
-   simulation replayed through the five buttons), and where they go.
+   simulation replayed through the five buttons), and where they go. The player reads the
+   screen and presses as a person does: a hold runs through as many jumps as it needs (the
+   box jumps every 300 ms held), then single steps from the nearer side; the figure for a
+   player who holds for one jump at a time follows.
 2. Journal bytes per event and per complete game, as the firmware's store writes them.
 3. Peak live heap during a 5-player game under MicroPython (-X heapsize=192k): sampled after
    every action with gc.collect(); gc.mem_alloc()."""
@@ -18,7 +21,7 @@ from lenotre.simplay import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
 
-def presses(seed):
+def presses(seed, long_holds=True):
     plan = play(seed, 2)
     tally = {}
     counts = {}
@@ -28,30 +31,37 @@ def presses(seed):
         def note(kind, n):
             tally[kind] = tally.get(kind, 0) + n
             counts[kind] = counts.get(kind, 0) + 1
-        Player(dev).play(plan.log, note)
+        Player(dev, long_holds).play(plan.log, note)
         total = dev.presses
+        dev_log = list(dev.log)
         import store
         s = store.Store(flash)
         gid = s.games()[0][0]
         size, events = s.size(gid), len(s.events(gid))
     print("2-player game with Ludwig (plan seed %d): %d button presses" % (seed, total))
     labels = {"setup": "new game (players, colours, start)", "round": "14 rounds of cards",
-              "claim": "token claims", "areas": "area reports (2 players x 6 sizes x 2)",
+              "claim": "token claims", "areas": "area reports (2 players, 5 kinds then 6)",
               "score": "scorings and scoreboards"}
     for kind in ("setup", "round", "claim", "areas", "score"):
         if kind in tally:
             print("  %-40s %4d presses in %2d steps, %.1f per step"
                   % (labels[kind], tally[kind], counts[kind], tally[kind] / counts[kind]))
-    # Presses no entry scheme can save: the menu steps, one ok per card, per size and per
-    # confirmation, and next+ok+ok+ok per claim. The rest goes into reaching values.
-    n = 2
-    floor = ((1 + (n - 2) + 1 + n + 1) + 14 * (1 + n) + 4 * counts.get("claim", 0)
-             + (n * 6 + 1) * 2 + 1 + 2)
+    # Presses that only reach values (up/down, short or held) against the ones that choose,
+    # confirm and move on, counted from the presses made.
+    values = len([b for b, kind in dev_log if b in ("up", "down")])
     print("  presses that are not value changes: %d; reaching card and size values: %d"
-          % (floor, total - floor))
+          % (total - values, values))
     print("journal: %d events in %d bytes: %.1f bytes/event" % (events + 1, size,
                                                              size / (events + 1)))
     return total
+
+
+def quiet(fn, *args, **kw):
+    # fn's result without what it prints
+    import contextlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args, **kw)
 
 
 def peak_heap(seed, players=5, compiled=None):
@@ -73,6 +83,8 @@ def peak_heap(seed, players=5, compiled=None):
 
 if __name__ == "__main__":
     presses(3)
+    print("the same game by a player who holds up/down for one jump at a time (not through "
+          "several): %d button presses" % quiet(presses, 3, long_holds=False))
     print("(the unix port has 8-byte pointers: a 32-bit Pico needs roughly half these heaps)")
     peak_heap(7)
     from lenotre.toolchain import build

@@ -49,8 +49,9 @@ class InvalidSize(RulesError):
 
 
 class MissedClaim(RulesError):
-    # area reports contradict the token holders: a claim was not recorded
-    pass
+    # area reports contradict the token holders: a claim was not recorded. `claim` is the
+    # claim that mends it, (seat, type, size), as the reports show it.
+    claim = None  # type: tuple | None
 
 
 class IllegalPlacement(RulesError):

@@ -19,7 +19,7 @@ def preload():
     # 900 games on the box). It costs nothing at the peak: a game loads them all anyway.
     import gc
 
-    from app import entry, home, results, scoring, tokens, versailles  # noqa: F401
+    from app import claims, entry, home, results, scoring, tokens, versailles  # noqa: F401
     gc.collect()
 
 
@@ -240,9 +240,10 @@ class App:
         if g is None or len(g.events) < 2:
             self.say("Nothing to undo")
             return
-        what = g.events[-1]["e"]
+        from app.versailles import describe
+        what = describe(g, g.events[-1])  # before it goes
         if self.record({"e": "undo"}):
-            self.say("Undone: " + what)
+            self.say(what)
             self.show_game()
 
     def show_game(self):

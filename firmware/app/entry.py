@@ -1,10 +1,18 @@
-# Number entry tuned for few presses: up/down step by one, a long press jumps by ten and
-# holding on keeps jumping; values the rules already exclude are skipped.
+# Number entry tuned for few presses: up/down step by one, a long press jumps (by ten, or by
+# `jump`) and holding on keeps jumping; values the rules already exclude are skipped.
+from micropython import const
+
 from app import ui
+
+# Held on, the key jumps again at every PACE-th repeat (buttons.py repeats every 150 ms):
+# 300 ms apart, time enough to see the number wanted and let go on it.
+PACE = const(2)
 
 
 class NumberEntry:
-    def __init__(self, value, lo, hi, allowed=None):
+    def __init__(self, value, lo, hi, allowed=None, jump=10):
+        self.jump = jump
+        self.repeats = 0  # repeats of the key held now
         self.lo = lo
         self.hi = hi
         self.allowed = allowed  # None, or a callable: is this value selectable?
@@ -28,8 +36,11 @@ class NumberEntry:
         step = 1 if button == ui.UP else -1
         if kind == ui.PRESS:
             v = self._snap(self.value + step, step)
-        else:  # LONG, then REPEAT while held: by tens, stopping at the ends
-            target = max(self.lo, min(self.hi, self.value + 10 * step))
+        else:  # LONG, then REPEAT while held: by jumps, stopping at the ends
+            self.repeats = self.repeats + 1 if kind == ui.REPEAT else 0
+            if self.repeats % PACE:
+                return True
+            target = max(self.lo, min(self.hi, self.value + self.jump * step))
             v = self._snap(target, step) or self._snap(target, -step)
         if v is not None:
             self.value = v

@@ -1,7 +1,9 @@
-# End of a stage: every player's areas (pre-filled with what the box knows), the scoring, the
-# scoreboard and the winner with the tie-break spelled out.
+# End of a stage: every player's areas (pre-filled with what the box knows), a missed claim
+# mended on the spot, the scoring, the scoreboard and the winner.
+from shared_rules.errors import MissedClaim
 from shared_rules.versailles.game import OVER
-from shared_rules.versailles.tiles import AREA_KINDS
+from shared_rules.versailles.scoring import MIN_TOKEN_AREA, check_holders
+from shared_rules.versailles.tiles import AREA_KINDS, CONSTRUCTION
 
 from app import ui
 from app.ui import short
@@ -14,11 +16,36 @@ def start_scoring(app):
     pending = g.pending_reports()
     if pending:
         app.push(Areas(app, pending[0]))
-    elif g.stage == 2:
+        return
+    try:
+        check_holders(g.reports, g.holders, g.players)
+    except MissedClaim as exc:
+        return mend(app, exc.claim)
+    if g.stage == 2:
         app.push(ui.Confirm(app, "Final scoring", "This ends the game. Score it now?",
                             then=lambda: _score(app)))
     else:
         _score(app)
+
+
+def mend(app, missed):
+    # The reports show a claim the box never heard of (the token moves to a strictly larger
+    # area, or nobody took it): ok records it and goes on scoring; back leaves it, and a long
+    # back on the hub takes the last report back if that report was wrong.
+    g = app.game
+    p, name, size = missed
+    t = AREA_KINDS.index(name)
+    h = g.holders[t]
+    who = short(g.players[p])
+    said = ("%s %s %d beats %s's %d. Claim it?" % (who, name, size, short(g.players[h]),
+                                                  g.reports[h][t]) if h >= 0
+            else "%s %s %d and nobody holds it. Claim it?" % (who, name, size))
+
+    def record():
+        if app.record({"e": "claim", "p": p, "type": name, "size": size}):
+            start_scoring(app)
+    app.push(ui.Confirm(app, "Missed claim", said + " Wrong report: back, hold back",
+                        then=record))
 
 
 def _score(app):
@@ -28,15 +55,34 @@ def _score(app):
         app.push(Scoreboard(app, g, final=g.phase == OVER))
 
 
+def kinds(g):
+    # What a report asks: the five types, and construction sites in stage 2 only (they are
+    # never scored after stage 1: rulebook, "Construction Site").
+    return len(AREA_KINDS) if g.stage == 2 else CONSTRUCTION
+
+
+def likely(g, p, k):
+    # Where a size starts: what the box last heard of it (areas never shrink); if it heard
+    # nothing, the middle of what the token rule leaves: below the holder's size (a larger
+    # area would have taken the token), below 4 when nobody holds the token.
+    heard = g.claimed[p][k]
+    if heard or k == CONSTRUCTION:
+        return heard
+    h = g.holders[k]
+    cap = g.held[k] if h >= 0 else MIN_TOKEN_AREA - 1
+    return min(cap, g.fields(p)) // 2
+
+
 class Areas(ui.Screen):
-    # One player's largest area of each type; each starts at what that player claimed
-    # (areas never shrink), so often ok is all it takes.
+    # One player's largest area of each kind, all on one screen; each starts at what the box
+    # knows (areas never shrink), so ok is often all a row takes and a long ok takes the rest
+    # as shown. 0 reads "-": a big 0 looks like an 8.
     def __init__(self, app, p):
         ui.Screen.__init__(self, app)
         g = app.game
         self.p = p
         self.status = g.players[p]
-        self.sizes = list(g.claimed[p])
+        self.sizes = [likely(g, p, k) for k in range(len(AREA_KINDS))]
         self.k = 0
         self._entry()
 
@@ -47,21 +93,31 @@ class Areas(ui.Screen):
 
     def draw(self, d):
         g = self.app.game
-        ui.title(d, "%s %d/6" % (short(g.players[self.p]), self.k + 1))
-        ui.center(d, "largest " + AREA_KINDS[self.k][:8], 13)
-        ui.big_center(d, str(self.entry.value), 26, 3)
-        ui.hint(d, "ok:next back")
+        rows = kinds(g)
+        ui.title(d, "%s's areas" % short(g.players[self.p]))
+        y = 12 if rows < len(AREA_KINDS) else 10  # stage 2 has a row more and no hint
+        for k in range(rows):
+            v = self.entry.value if k == self.k else self.sizes[k]
+            line = "%s%-12s%3s" % (">" if k == self.k else " ", AREA_KINDS[k],
+                                   str(v) if v else "-")
+            if k == self.k:
+                d.fill_rect(0, y - 1, ui.W, 8, 1)
+            ui.put(d, line, 0, y, 0 if k == self.k else 1)
+            y += 8
+        if rows < len(AREA_KINDS):
+            ui.hint(d, "ok, hold ok:done")
 
     def key(self, button, kind):
         app = self.app
         if self.entry.key(button, kind):
             return
+        last = kinds(app.game) - 1
         if button == ui.BACK and kind == ui.LONG:
             app.undo()  # e.g. the previous player's report
             return
-        if button == ui.OK and kind == ui.PRESS:
+        if button == ui.OK and kind in (ui.PRESS, ui.LONG):
             self.sizes[self.k] = self.entry.value
-            if self.k < len(AREA_KINDS) - 1:
+            if self.k < last and kind == ui.PRESS:
                 self.k += 1
                 self._entry()
             elif app.record({"e": "areas", "p": self.p, "sizes": self.sizes}):

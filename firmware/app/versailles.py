@@ -1,6 +1,7 @@
-# The Versailles flow at the table: the hub between rounds, card entry, token claims.
+# The Versailles flow at the table: the hub between rounds, card entry, and what the undo
+# toast says (token claims: app/claims.py). Entry starts where the likely value is.
 from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
-from shared_rules.versailles.tiles import TYPES
+from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 
 from app import ui
 from app.ui import short
@@ -8,9 +9,13 @@ from app.colors import LUDWIG
 from app.entry import NumberEntry
 
 
+JUMP = 5  # a held up/down on the card screen: 5 more every 300 ms
+MIDDLE = (CARDS + 1) // 2  # where card entry starts
+
+
 class Hub(ui.Screen):
-    # Between rounds: the placement order of the last round; ok goes on, > claims a token,
-    # back opens the menu, a long back undoes the last action.
+    # Between rounds: the placement order of the last round; ok goes on (or up/down: straight
+    # into the first card), > claims a token, back opens the menu, a long back undoes.
     def draw(self, d):
         g = self.app.game
         if g.phase == OVER:
@@ -18,14 +23,18 @@ class Hub(ui.Screen):
         last = g.rounds[-1] if g.rounds and g.rounds[-1][0] == g.stage else None
         if last is None:
             ui.title(d, "Stage %d Round 1" % g.stage)
+            if g.stage == 2:
+                y = 13
+                for line in reminder(g):
+                    ui.put(d, line, 0, y)
+                    y += 9
+            else:
+                ui.put(d, "Round 1 of %d" % ROUNDS, 0, 13)
+                ui.put(d, "ok^v enter cards", 0, 26)
+                ui.put(d, ">   claim token", 0, 35)
+                ui.put(d, "hold back: undo", 0, 44)
         else:  # the round just played: who takes which tile, in placement order
             ui.title(d, "S%d R%d: place" % (g.stage, last[1] + 1))
-        if last is None:
-            ui.put(d, "Round 1 of %d" % ROUNDS, 0, 13)
-            ui.put(d, "ok  enter cards", 0, 26)
-            ui.put(d, ">   claim token", 0, 35)
-            ui.put(d, "hold back: undo", 0, 44)
-        else:
             y = 11
             for i, (seat, card, tile) in enumerate(g.distribution()):
                 name = g.name(seat)
@@ -47,7 +56,8 @@ class Hub(ui.Screen):
             app.undo()
         elif button == ui.BACK and kind == ui.PRESS:
             app.home()
-        elif button == ui.DOWN and kind == ui.PRESS:  # the token holders (app.tokens)
+        elif button == ui.NEXT and kind == ui.LONG:  # the token holders (app.tokens)
+            # not on down: up/down already turn the round's first card
             from app.tokens import Tokens
             app.push(Tokens(app))
         elif g.phase == OVER:
@@ -55,7 +65,16 @@ class Hub(ui.Screen):
                 from app.results import Scoreboard
                 app.push(Scoreboard(app, g, final=True))
         elif button == ui.NEXT and kind == ui.PRESS:
-            app.push(Claim(app))
+            from app.claims import Claim, claims
+            if claims(g):
+                app.push(Claim(app))
+            else:
+                app.push(ui.Message(app, "No claim yet", "A token needs %d connected fields: "
+                                    "claims start after round 1." % MIN_TOKEN_AREA))
+        elif button in (ui.UP, ui.DOWN) and g.phase == PLAY:
+            entry = CardEntry(app)
+            app.push(entry)
+            entry.key(button, kind)  # the press that opened it counts
         elif button == ui.OK and kind == ui.PRESS:
             if g.phase == PLAY:
                 app.push(CardEntry(app))
@@ -64,122 +83,101 @@ class Hub(ui.Screen):
                 start_scoring(app)
 
 
+def reminder(g):
+    # Rulebook, "Second Stage": unused cards discarded, all shuffled, 10 dealt again; a new row
+    # of tiles; tokens stay and flip to 5 points; small tokens come out (not with 2 players).
+    lines = ["%d new tiles" % g.tiles_per_stage, "tokens flip to 5", "shuffle, deal 10"]
+    if g.n > 2:
+        lines.append("+ small tokens")
+    return lines
+
+
 class CardEntry(ui.Screen):
-    # Each player in seat order enters the card they revealed; Ludwig's is shown first.
+    # Each player in seat order enters the card they revealed. Ludwig's card stays hidden, as
+    # his face-down stack is: the hub shows it with the placement once every card is in.
+    # back returns to the previous player with the card as entered; a long back takes the
+    # last entered card away (none left: the last recorded action).
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         g = app.game
-        self.cards = []
-        self.ludwig = g.ludwig_preview()
-        self.ludwig_color = LUDWIG if self.ludwig else None
-        self._next_player()
+        self.cards = [0] * g.n  # per seat: the card entered or left there by back, 0: none
+        self.at = 0  # the seat entering now; the seats before it have entered
+        self.ludwig_color = LUDWIG if g.ludwig else None
+        self._seat(0)
 
     def _free(self, c):
         g = self.app.game
-        return not g.seen[c] and c not in self.cards
+        if g.seen[c]:
+            return False
+        for s in range(self.at):
+            if self.cards[s] == c:
+                return False
+        return True
 
-    def _next_player(self):
+    def _seat(self, at):
         g = self.app.game
-        # Likely value: the middle of the cards still in the players' hands.
-        free = [c for c in range(1, CARDS + 1) if self._free(c)]
-        self.entry = NumberEntry(free[len(free) // 2], 1, CARDS, self._free)
-        self.status = g.players[len(self.cards)]
+        self.at = at
+        # The middle card (the nearest free one), always the same, so a player turns from
+        # the hub already knowing where it starts; a hold jumps by fives: any card is one
+        # hold and at most two steps away.
+        start = self.cards[at] or MIDDLE
+        self.entry = NumberEntry(start, 1, CARDS, self._free, JUMP)
+        self.status = g.players[at]
 
     def draw(self, d):
         g = self.app.game
         ui.title(d, "R%d %s's card" % (g.round + 1, short(self.status)))
-        lc = self.ludwig
-        if lc:
-            ui.put(d, "Ludwig plays %2d" % lc, 0, 12)
+        ui.put(d, "%d of %d" % (self.at + 1, g.n), 0, 12)
         ui.big_center(d, str(self.entry.value), 26, 3)
-        ui.hint(d, "hold:10 ok back")
+        ui.hint(d, "hold:%d ok back" % JUMP)
 
     def key(self, button, kind):
         app = self.app
+        g = app.game
         if self.entry.key(button, kind):
             return
         if button == ui.OK and kind == ui.PRESS:
-            self.cards.append(self.entry.value)
-            if len(self.cards) < app.game.n:
-                self._next_player()
-                return
-            preview = self.ludwig
-            if app.record({"e": "round", "cards": self.cards}):
+            self.cards[self.at] = self.entry.value
+            if self.at + 1 < g.n:
+                self._seat(self.at + 1)
+            elif app.record({"e": "round", "cards": list(self.cards)}):
                 app.show_game()
-                g = app.game
-                if preview and g.rounds[-1][2][-1] != preview:
-                    # a player showed Ludwig's card: he played his next spare instead
-                    app.say("Ludwig swaps->%d" % g.rounds[-1][2][-1])
         elif button == ui.BACK and kind == ui.PRESS:
-            if self.cards:
-                self.cards.pop()
-                self._next_player()
+            if self.at:
+                self.cards[self.at] = self.entry.value  # kept for when they come back
+                self._seat(self.at - 1)
             else:
                 app.pop()
         elif button == ui.BACK and kind == ui.LONG:
-            app.undo()
-
-
-class Claim(ui.Screen):
-    # A token claim in three steps: which type, who, how many connected fields.
-    def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        g = app.game
-        self.step = 0
-        self.t = 0
-        order = g.distribution() if g.rounds else [(0, 0, 0)]
-        self.p = order[0][0] if order[0][0] < g.n else order[1][0]
-        self.entry = NumberEntry(4, 4, 4)  # the size step replaces it
-
-    def draw(self, d):
-        g = self.app.game
-        name = TYPES[self.t]
-        h = g.holders[self.t]
-        ui.title(d, "Token: " + name)
-        ui.put(d, "held: %s %d" % (short(g.players[h]), g.held[self.t]) if h >= 0
-               else "nobody holds it", 0, 12)
-        if self.step == 0:
-            ui.big_center(d, name, 28)
-            ui.hint(d, "up/dn ok back")
-        elif self.step == 1:
-            ui.center(d, "who takes it?", 24)
-            ui.big_center(d, short(g.players[self.p]), 36)
-        else:
-            ui.put(d, short(g.players[self.p]) + " has:", 0, 22)
-            ui.big_center(d, str(self.entry.value), 34, 3)
-
-    def key(self, button, kind):
-        app = self.app
-        g = app.game
-        if self.step == 2 and self.entry.key(button, kind):
-            return
-        if button == ui.BACK and kind == ui.LONG:
-            app.undo()
-            return
-        if button in (ui.UP, ui.DOWN) and kind != ui.LONG:
-            step = 1 if button == ui.DOWN else -1
-            if self.step == 0:
-                self.t = (self.t + step) % len(TYPES)
+            if self.at:
+                s = self.at - 1
+                app.say(fit("Undo ", short(g.players[s]), ": %d" % self.cards[s]))
+                for i in range(s, g.n):
+                    self.cards[i] = 0
+                self._seat(s)
             else:
-                self.p = (self.p + step) % g.n
-        elif button == ui.OK and kind == ui.PRESS:
-            if self.step == 0:
-                self.step = 1
-            elif self.step == 1:
-                self.step = 2
-                self.status = g.players[self.p]
-                t, h = self.t, g.holders[self.t]
-                start = g.held[t] + 1 if h >= 0 else 4
-                start = max(start, g.claimed[self.p][t])
-                self.entry = NumberEntry(start, 4, max(4, g.fields(self.p)))
-            else:
-                if app.record({"e": "claim", "p": self.p, "type": TYPES[self.t],
-                               "size": self.entry.value}):
-                    app.pop()
-                    app.say("%s: %s" % (short(g.players[self.p]), TYPES[self.t]))
-        elif button == ui.BACK and kind == ui.PRESS:
-            if self.step == 0:
-                app.pop()
-            else:
-                self.step -= 1
-                self.status = None
+                app.undo()
+
+
+def fit(head, name, tail):
+    # head + name + tail in one 16-column line; the name gives way, down to 3 letters.
+    room = max(3, ui.COLS - len(head) - len(tail))
+    return head + name[:room] + tail
+
+
+def describe(g, ev):
+    # The undo toast for the last event: what it recorded, in a line.
+    e = ev["e"]
+    if e == "round":
+        stage, r, cards = g.rounds[-1]
+        return "Undo S%d round %d" % (stage, r + 1)
+    if e == "claim":
+        tail = " %s %d" % (ev["type"], ev["size"])
+        if len(tail) > ui.COLS - 8:  # "Undo " and 3 letters of the name: the type gives way
+            tail = " %s %d" % (ev["type"][:3], ev["size"])
+        return fit("Undo ", short(g.players[ev["p"]]), tail)
+    if e == "areas":
+        return fit("Undo ", short(g.players[ev["p"]]), " areas")
+    if e == "score":
+        return "Undo scoring S%d" % ev["stage"]
+    return "Undo " + e

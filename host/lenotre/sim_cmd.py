@@ -123,12 +123,16 @@ def demo(dev, show, seed=3):
             dev.press("back")
         elif kind == "claim" and "token" not in seen:
             seen.add("token")
+            dev.wait(1500)  # the claim's toast gone
+            dev.press("next")  # the claim screen, offering the likeliest claim
             show("token")
-            dev.press("down")
+            dev.press("back")
+            dev.long("next")
             show("tokens")
             dev.press("down")
-        elif kind == "areas" and "areas" not in seen and texts[0].endswith("1/6"):
+        elif kind == "areas" and "areas" not in seen and texts[0].endswith("'s areas"):
             seen.add("areas")
+            dev.wait(1500)  # the last claim's toast gone
             show("areas")
         elif kind == "scoreboard" and "Final scores" in texts:
             show("scores")

@@ -3,11 +3,34 @@
 A plan is the event log of a game (from the desktop simulation or a real journal); the player
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on both runtimes; the press-count benchmark counts what it costs."""
+from shared_rules.versailles.game import CARDS
+
 PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
 
 
 class PlayError(Exception):
     pass
+
+
+def hold_ms(jumps):
+    # How long to hold up/down for that many jumps: the first at 500 ms (buttons.py's long
+    # press), then one every 300 ms (app/entry.py's pace); let go halfway to the next.
+    return 500 + 300 * (jumps - 1) + 150
+
+
+def entered(events):
+    # plan_of(events) as the box records it: construction sites are not asked in stage 1
+    # (never scored there), so its stage-1 reports hold 0 for them.
+    steps = plan_of(events)
+    stage = 1
+    out = []
+    for kind, payload in steps:
+        if kind == "areas" and stage == 1:
+            payload = (payload[0], payload[1][:5] + [0])
+        elif kind == "score":
+            stage += 1
+        out.append((kind, payload))
+    return out
 
 
 def plan_of(events):
@@ -29,9 +52,12 @@ def plan_of(events):
 
 
 class Player:
-    def __init__(self, dev):
+    def __init__(self, dev, long_holds=True):
         self.dev = dev
         self.names = None
+        # False: a player who holds up/down for one jump at a time (bench/device.py's second
+        # figure); True: through as many jumps as they need, letting go on the number.
+        self.long_holds = long_holds
 
     def texts(self):
         return self.dev.screen()[1]
@@ -49,17 +75,39 @@ class Player:
             raise PlayError("no single number on screen: %r" % self.texts())
         return int(nums[0])
 
-    def set_value(self, target):
+    def row_value(self):
+        # The value in the chosen row (">") of a list of sizes; "-" is none.
+        rows = [t for t in self.texts() if t.startswith(">")]
+        if len(rows) != 1:
+            raise PlayError("no single chosen row on screen: %r" % self.texts())
+        v = rows[0].split()[-1]
+        return 0 if v == "-" else int(v)
+
+    def set_value(self, target, read=None, jump=10, ends=None):
+        # As a person does: a hold jumps (by `jump`, one more every 300 ms held) to the jump
+        # nearest the target, or to an end (lo, hi) of the values when that is nearer, then
+        # single steps, from either side.
+        read = read or self.value
+        back = 0  # the direction of the last jump: no jumping back over it
         for _ in range(200):
-            v = self.value()
+            v = read()
             if v == target:
                 return
             up = target > v
-            if abs(target - v) >= 10:
-                self.dev.long("up" if up else "down")
+            d = abs(target - v)
+            tens = (d + (jump - 1) // 2) // jump
+            steps = abs(d - tens * jump)
+            if ends and back == 0:
+                end = ends[1] if up else ends[0]
+                if abs(end - target) < steps:  # to the end, then back from there
+                    tens, steps = abs(end - v) // jump + 1, abs(end - target)
+            if tens and back != (-1 if up else 1):
+                self.dev.long("up" if up else "down",
+                              hold_ms(tens if self.long_holds else 1))
+                back = 1 if up else -1
             else:
                 self.dev.press("up" if up else "down")
-        raise PlayError("could not reach %d (at %d)" % (target, self.value()))
+        raise PlayError("could not reach %d (at %d)" % (target, read()))
 
     def choose_shown(self, wanted, button="down"):
         # Step through a list shown one item at a time until `wanted` is on screen.
@@ -89,29 +137,60 @@ class Player:
 
     def play_round(self, cards):
         dev = self.dev
-        dev.press("ok")
+        self.expect("ok:R")
+        self._first(cards[0])
         for card in cards:
             self.expect("'s card")
-            self.set_value(card)
+            self.set_value(card, jump=5, ends=(1, CARDS))
             dev.press("ok")
 
+    def _first(self, card, middle=(CARDS + 1) // 2):
+        # From the hub, up/down go straight into the first card: a person knows the card
+        # screen starts near the middle of the cards and turns from there at once; ok opens
+        # it when the first card is the middle.
+        d = card - middle
+        tens = (abs(d) + 2) // 5
+        if tens:
+            self.dev.long("up" if d > 0 else "down", hold_ms(tens if self.long_holds else 1))
+        elif d:
+            self.dev.press("up" if d > 0 else "down")
+        else:
+            self.dev.press("ok")
+
     def claim(self, p, type_name, size):
+        # The claim screen offers the likely claims first: > steps through them, a long >
+        # goes on to the next player.
         dev = self.dev
         dev.press("next")
-        self.choose_shown(type_name)
-        dev.press("ok")
-        self.choose_shown(self.names[p][:7])
-        dev.press("ok")
+        name = self.names[p][:7]
+        for _ in range(40):
+            texts = self.texts()
+            if texts[0].split()[0] != name:
+                dev.long("next")
+            elif type_name not in texts:
+                dev.press("next")
+            else:
+                break
+        else:
+            raise PlayError("the claim %s %s never came up" % (name, type_name))
         self.set_value(size)
         dev.press("ok")
 
     def report(self, p, sizes):
+        # One screen per player, a row per kind (construction in stage 2 only): ok takes a
+        # row, a long ok takes the rest as shown.
         dev = self.dev
-        if not any("/6" in t for t in self.texts()):
+        if not any("'s areas" in t for t in self.texts()):
             dev.press("ok")  # from the hub: start the scoring wizard
-        self.expect(self.names[p][:7] + " 1/6")
-        for k in range(6):
-            self.set_value(sizes[k])
+        texts = self.expect(self.names[p][:7] + "'s areas")
+        kinds = 6 if any(t[1:].startswith("construction") for t in texts) else 5
+        for k in range(kinds):
+            self.set_value(sizes[k], self.row_value)
+            rest = [r for r in self.texts() if r[:1] in (" ", ">")][k + 1:kinds]
+            if k + 1 < kinds and [0 if r.split()[-1] == "-" else int(r.split()[-1])
+                                  for r in rest] == sizes[k + 1:kinds]:
+                dev.long("ok")
+                return
             dev.press("ok")
 
     def score(self, stage):

@@ -20,13 +20,19 @@ def check_holders(sizes, holders, names):
             s = sizes[p][t]
             if h == NOBODY:
                 if s >= MIN_TOKEN_AREA:
-                    raise MissedClaim("%s has %d %s fields but nobody holds the %s token: "
-                                      "%d or more connected fields take it - record the claim"
-                                      % (names[p], s, TYPES[t], TYPES[t], MIN_TOKEN_AREA))
+                    raise _missed(p, t, s, "%s has %d %s fields but nobody holds the %s "
+                                  "token: %d or more connected fields take it - record the "
+                                  "claim" % (names[p], s, TYPES[t], TYPES[t], MIN_TOKEN_AREA))
             elif p != h and s > sizes[h][t]:
-                raise MissedClaim("%s has %d %s fields, more than %s's %d, who holds the token: "
-                                  "the token moves to a strictly larger area - record the claim"
-                                  % (names[p], s, TYPES[t], names[h], sizes[h][t], ))
+                raise _missed(p, t, s, "%s has %d %s fields, more than %s's %d, who holds the "
+                              "token: the token moves to a strictly larger area - record the "
+                              "claim" % (names[p], s, TYPES[t], names[h], sizes[h][t]))
+
+
+def _missed(p, t, size, message):
+    exc = MissedClaim(message)
+    exc.claim = (p, TYPES[t], size)
+    return exc
 
 
 def second_places(sizes, holders):

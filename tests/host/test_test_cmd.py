@@ -14,7 +14,7 @@ def test_on_a_flashed_pico_through_mpremote(flashed_vpico, capfd):
     assert main(["test", "--port", flashed_vpico.port]) == 0
     out = capfd.readouterr().out
     assert "shared rules tests on micropython: 6 files" in out
-    assert "51 passed, 0 failed" in out
+    assert "52 passed, 0 failed" in out
 
 
 def test_a_port_with_no_pico_is_a_clear_error(tmp_path, capfd):

@@ -42,7 +42,7 @@ def _new_game(h, a, players=3):
 def _round(h, a, players):
     _press(h, a, "ok")
     for p in range(players):
-        _press(h, a, "up", 60 if p else 700)  # Orange holds: a jump of ten
+        _press(h, a, "up", 60 if p else 700)  # Orange holds: a jump of five
         _press(h, a, "ok")
 
 

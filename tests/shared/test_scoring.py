@@ -113,3 +113,32 @@ def test_scoring_waits_for_every_report_and_catches_missed_claims():
     g.claim(0, "green", 5)
     g.score()
     assert g.holders[0] == 0 and g.phase == "over"
+
+
+def test_a_missed_claim_names_the_claim_that_mends_it():
+    # "should another player create a garden area consisting of more fields in a color (an
+    # equal amount is not sufficient) than ... the current Majority Token holder, this player
+    # takes the corresponding Majority Token": the holder grew to 9 unannounced, so Bert's
+    # claim of 8 went through against her stale 6; her report shows she kept the token. The
+    # error carries the claim that mends it, which the box offers to record.
+    g = Game(["Anna", "Bert"])
+    from support import play_rounds
+    play_rounds(g, 3)
+    g.claim(0, "red", 6)
+    g.claim(1, "red", 8)
+    play_rounds(g, 4)
+    g.report_areas(0, [0, 0, 0, 9, 0, 0])
+    g.report_areas(1, [0, 0, 0, 8, 0, 0])
+    exc = raises(MissedClaim, g.score)
+    mentions(exc, "Anna", "9", "Bert", "8")
+    assert exc.claim == (0, "red", 9)
+    g.claim(*exc.claim)
+    g.score()
+    assert g.holders[3] == 0 and g.scores[0][0][1] == 3
+    # nobody holds it: the claim is the reporter's own
+    g2 = Game(["Anna", "Bert"])
+    sizes = [[0, 0, 0, 0, 4, 0], [0] * 6]
+    play_rounds(g2, 7)
+    for p in range(2):
+        g2.report_areas(p, sizes[p])
+    assert raises(MissedClaim, g2.score).claim == (0, "yellow", 4)
