@@ -10,4 +10,5 @@ else:
 
 import app
 
+app.preload()  # the screens' code first, below what opening the store leaves in pieces
 app.start(build())

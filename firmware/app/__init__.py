@@ -16,7 +16,9 @@ def preload():
     # Every screen's module, loaded at once while the heap is young, then one collection: the
     # loaded code lies together instead of in the holes a game leaves later, where it would
     # break the free heap into pieces too small for a 2 KB buffer (seen on the unix port with
-    # 900 games on the box). It costs nothing at the peak: a game loads them all anyway.
+    # 900 games on the box). It costs nothing at the peak: a game loads them all anyway. Boot
+    # (main.py) calls it before the hal opens the store, whose scan of 1,300 games leaves
+    # the heap in small pieces.
     import gc
 
     from app import claims, entry, home, results, scoring, tokens, versailles  # noqa: F401
@@ -57,7 +59,11 @@ class App:
         now = self.clock.ticks_ms()
         ev = self.keypad.poll(now)
         if ev:
-            self.stack[-1].key(ev >> 2, ev & 3)
+            top = self.stack[-1]
+            shown = self.toast if top.toast_ok else None
+            top.key(ev >> 2, ev & 3)
+            if shown is not None and self.toast is shown:
+                self.toast = None  # read, and the player has moved on: never over the next entry
             self.dirty = True
         if self.toast is not None:
             if not self.stack[-1].toast_ok:

@@ -8,7 +8,6 @@ from shared_rules.versailles.tiles import TYPES
 from app import ui
 from app.ui import short
 from app.entry import NumberEntry
-from app.versailles import fit
 
 
 def claims(g):
@@ -94,4 +93,4 @@ class Claim(ui.Screen):
             name, size = TYPES[self.t], self.entry.value
             if app.record({"e": "claim", "p": self.p, "type": name, "size": size}):
                 app.pop()
-                app.say(fit("", short(g.players[self.p]), " %s %d" % (name, size)))
+                app.say("%s %s %d" % (short(g.players[self.p]), name, size))

@@ -217,8 +217,11 @@ class _Rows:
             label = "%d left %s%s" % (gid, where(g), mark)
             return label if len(label) < ui.COLS else "%d %s%s" % (gid, where(g), mark)
         w = g.outcome.winners[0]
-        head, tail = "%d " % gid, " %d%s" % (g.totals()[w], mark)
-        return head + g.players[w][:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+        name, points = g.players[w], g.totals()[w]
+        g = None
+        gc.collect()  # the replay's pieces go before the label is made: it would split them
+        head, tail = "%d " % gid, " %d%s" % (points, mark)
+        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
 
     def open(self, gid):
         from app.results import Scoreboard, Unfinished

@@ -36,16 +36,22 @@ def mend(app, missed):
     p, name, size = missed
     t = AREA_KINDS.index(name)
     h = g.holders[t]
-    who = short(g.players[p])
-    said = ("%s %s %d beats %s's %d. Claim it?" % (who, name, size, short(g.players[h]),
-                                                  g.reports[h][t]) if h >= 0
-            else "%s %s %d and nobody holds it. Claim it?" % (who, name, size))
+    said = question(short(g.players[p]), name, size,
+                    short(g.players[h]) if h >= 0 else None, g.reports[h][t] if h >= 0 else 0)
 
     def record():
         if app.record({"e": "claim", "p": p, "type": name, "size": size}):
             start_scoring(app)
-    app.push(ui.Confirm(app, "Missed claim", said + " Wrong report: back, hold back",
-                        then=record))
+    app.push(ui.Confirm(app, "Missed claim", said, then=record))
+
+
+def question(who, name, size, holder, held):
+    # The Missed claim screen's text (holder None: nobody held the token)
+    if holder is None:
+        return ("%s %s %d and nobody holds it. Claim it? Wrong report: back, hold back"
+                % (who, name, size))
+    return ("%s %s %d beats %s's %d. Claim it? Wrong report: back, hold back"
+            % (who, name, size, holder, held))
 
 
 def _score(app):

@@ -13,6 +13,10 @@ JUMP = 5  # a held up/down on the card screen: 5 more every 300 ms
 MIDDLE = (CARDS + 1) // 2  # where card entry starts
 
 
+NO_CLAIM_YET = ("A token needs %d connected fields: claims start after round 1."
+                % MIN_TOKEN_AREA)
+
+
 class Hub(ui.Screen):
     # Between rounds: the placement order of the last round; ok goes on (or up/down: straight
     # into the first card), > claims a token, back opens the menu, a long back undoes.
@@ -69,8 +73,7 @@ class Hub(ui.Screen):
             if claims(g):
                 app.push(Claim(app))
             else:
-                app.push(ui.Message(app, "No claim yet", "A token needs %d connected fields: "
-                                    "claims start after round 1." % MIN_TOKEN_AREA))
+                app.push(ui.Message(app, "No claim yet", NO_CLAIM_YET))
         elif button in (ui.UP, ui.DOWN) and g.phase == PLAY:
             entry = CardEntry(app)
             app.push(entry)
@@ -151,7 +154,7 @@ class CardEntry(ui.Screen):
         elif button == ui.BACK and kind == ui.LONG:
             if self.at:
                 s = self.at - 1
-                app.say(fit("Undo ", short(g.players[s]), ": %d" % self.cards[s]))
+                app.say("Undone: %s card %d" % (short(g.players[s]), self.cards[s]))
                 for i in range(s, g.n):
                     self.cards[i] = 0
                 self._seat(s)
@@ -159,25 +162,17 @@ class CardEntry(ui.Screen):
                 app.undo()
 
 
-def fit(head, name, tail):
-    # head + name + tail in one 16-column line; the name gives way, down to 3 letters.
-    room = max(3, ui.COLS - len(head) - len(tail))
-    return head + name[:room] + tail
-
-
 def describe(g, ev):
-    # The undo toast for the last event: what it recorded, in a line.
+    # The undo toast for the last event, in words the toast wraps into its lines of 14:
+    # "Undone: Orange / claims green 5".
     e = ev["e"]
     if e == "round":
         stage, r, cards = g.rounds[-1]
-        return "Undo S%d round %d" % (stage, r + 1)
+        return "Undone: S%d round %d" % (stage, r + 1)
     if e == "claim":
-        tail = " %s %d" % (ev["type"], ev["size"])
-        if len(tail) > ui.COLS - 8:  # "Undo " and 3 letters of the name: the type gives way
-            tail = " %s %d" % (ev["type"][:3], ev["size"])
-        return fit("Undo ", short(g.players[ev["p"]]), tail)
+        return "Undone: %s claims %s %d" % (short(g.players[ev["p"]]), ev["type"], ev["size"])
     if e == "areas":
-        return fit("Undo ", short(g.players[ev["p"]]), " areas")
+        return "Undone: %s's areas" % short(g.players[ev["p"]])
     if e == "score":
-        return "Undo scoring S%d" % ev["stage"]
-    return "Undo " + e
+        return "Undone: S%d scoring" % ev["stage"]
+    return "Undone: " + e

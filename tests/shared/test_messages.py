@@ -153,8 +153,13 @@ def app_texts(exc_texts):
     # -> (heading, text, confirm?) of every Message and Confirm the app makes (see
     # test_every_message_screen_is_listed: a new one must be added here)
     from app.home import LEAVE
+    from app.scoring import question
+    from app.versailles import NO_CLAIM_YET
     texts = [("New game", LEAVE, True), ("Resume game 1297", LEAVE, True),
-             ("Final scoring", "This ends the game. Score it now?", True)]
+             ("Final scoring", "This ends the game. Score it now?", True),
+             ("No claim yet", NO_CLAIM_YET, False),
+             ("Missed claim", question("Purple", "yellow", 12, "Silver", 11), True),
+             ("Missed claim", question("Purple", "yellow", 12, None, 0), True)]
     for t in exc_texts:
         texts.append(("Not allowed", t, False))  # App.error
         texts.append(("Game 1297", "cannot be shown: %s" % t, False))  # Finished games
@@ -262,4 +267,4 @@ def test_every_message_screen_is_listed():
             with open(root + "/" + name) as f:
                 for line in f:  # line by line: MicroPython's heap is small
                     made += line.count("ui.Message(") + line.count("ui.Confirm(")
-    assert made == 5, made  # 3 confirms, App.error, Finished's damaged game
+    assert made == 7, made  # 4 confirms, App.error, Finished's damaged game, no claim yet

@@ -67,15 +67,18 @@ def test_report_rows_start_where_the_box_knows():
     assert likely(g, 1, 5) == 0  # construction: no rule bounds it
 
 
-def test_undo_toasts_say_what_went_in_16_columns():
+def test_undo_toasts_say_what_went_in_whole_lines_of_the_toast():
+    # Issue 8: "say exactly what it undid ('Undone: Anna claims blue 5')"; the toast wraps
+    # words into at most three lines of 14 columns.
+    from app import TOAST_COLS, TOAST_LINES
     g = Game(["Orange", "Silver"], 1)
     play_rounds(g, 7)
     said = [describe(g, g.events[-1])]
-    assert said[0] == "Undo S1 round 7"
+    assert said[0] == "Undone: S1 round 7"
     for ev in ({"e": "claim", "p": 1, "type": "yellow", "size": 12},
                {"e": "claim", "p": 0, "type": "red", "size": 4},
                {"e": "areas", "p": 1, "sizes": [0] * 6}, {"e": "score", "stage": 1}):
         said.append(describe(g, ev))
-    assert all(len(s) <= ui.COLS for s in said), said
-    assert said[1:] == ["Undo Silv yel 12", "Undo Orang red 4", "Undo Silve areas",
-                        "Undo scoring S1"]
+    assert all(len(ui.wrap(s, TOAST_COLS)) <= TOAST_LINES for s in said), said
+    assert said[1:] == ["Undone: Silver claims yellow 12", "Undone: Orange claims red 4",
+                        "Undone: Silver's areas", "Undone: S1 scoring"]
