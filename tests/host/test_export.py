@@ -285,7 +285,7 @@ def test_empty_library_gives_empty_output_and_says_so(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--game", "nocolon"], "<device>:<game number>"),
+    (["--game", "nocolon"], "row number in `lenotre games`"),
     (["--game", "b0x:99"], "no game b0x:99"),
     (["--format", "csv", "--links"], "--links goes with --format bgstats"),
 ])
@@ -298,5 +298,5 @@ def test_bad_input_exits_2_with_one_line(db, capsys, args, message):
 def test_a_missing_database_is_not_created(tmp_path, capsys):
     path = tmp_path / "nowhere" / "games.sqlite"
     code, out, err = export(capsys, "--db", str(path))
-    assert code == 2 and "no games database" in err
+    assert code == 2 and "no library at" in err and "lenotre sync" in err
     assert not os.path.exists(path) and not os.path.exists(path.parent)
