@@ -175,9 +175,12 @@ class Library:
         self._journals()
 
     def _structure(self):
-        problems = [r[0] for r in self.conn.execute("PRAGMA quick_check(5)")]
-        if problems != ["ok"]:
-            raise LibraryDamaged(self.path, "SQLite's check finds: " + "; ".join(problems))
+        found = [r[0] for r in self.conn.execute("PRAGMA quick_check(3)")]
+        if found != ["ok"]:
+            # one line: SQLite's first findings, without its "*** in database main ***"
+            lines = [x.strip() for f in found for x in f.splitlines()
+                     if x.strip() and not x.startswith("***")]
+            raise LibraryDamaged(self.path, "SQLite's check finds: " + "; ".join(lines[:2]))
         names = {r[0] for r in self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type='table'")}
         missing = [t for t in TABLES if t not in names]
