@@ -136,6 +136,7 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
     import store
     flash = str(tmp_path / "flash")
     logs = [play(s, 2 + s % 4).log for s in range(8)]
+    os.makedirs(flash)
     box = store.Store(os.path.join(flash, "data"))
     for i in range(1300):
         record_log(box, logs[i % 8])
@@ -179,6 +180,7 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
     # "*" while not synced; a game whose journal is damaged opens to a message, not a crash.
     import store
     flash = str(tmp_path / "flash")
+    os.makedirs(flash)
     box = store.Store(os.path.join(flash, "data"))
     logs = [play(seed, 2).log for seed in (2, 5)]
     record_log(box, logs[0])
