@@ -21,15 +21,16 @@ REBUILT = {"games": ("journal", "finished", "jcrc"), "events": None}
 
 
 def sound_part(journal):
-    # -> (the bytes of the journal's sound records, from the start to the first bad or cut
-    # one; what is wrong after them or None). The box sends whole records, so a cut last
-    # record is damage here too: the next sync reads it again.
+    # -> (the bytes of the journal's sound records, from the start to the first bad one;
+    # what is wrong with that one, or None). A last record not whole is no damage (a sync
+    # cut between two frames stores part of one) but is left out: the next sync reads it
+    # again, whole.
     store = db._store_module()
     good = 0
     while good < len(journal):
         end = journal.find(b"\n", good)
         if end < 0:
-            return journal[:good], "a cut record at byte %d" % good
+            return journal[:good], None
         try:
             store.parse(journal[good:end + 1])
         except ValueError as exc:

@@ -164,6 +164,20 @@ def test_one_game_by_id_and_running_games_need_all(db, capsys):
     assert code == 0 and json.loads(out)[0]["status"] == "running"
 
 
+def test_a_game_is_named_as_show_and_replay_name_it(db, capsys):
+    # One way to name a game everywhere (issue 9): the row number of `lenotre games` (here
+    # the sync order: c1a:1 is the fifth), or BOX:GAME with any unique start of the box id.
+    for name in ("5", "c1a:1", "c:1", "c1:1"):
+        code, out, err = export(capsys, "--db", db, "--game", name)
+        assert code == 0 and [g["id"] for g in json.loads(out)] == ["c1a:1"], (name, err)
+    assert [g["id"] for g in json.loads(export(capsys, "--db", db, "--game", "b:4")[1])] == [
+        "b0x:4"]
+    code, out, err = export(capsys, "--db", db, "--game", "last")
+    assert code == 2 and out == ""
+    assert "row number in `lenotre games` (3), or BOX:GAME" in err and "bd97:3" in err
+    assert "no game 9: the library has 8" in export(capsys, "--db", db, "--game", "9")[2]
+
+
 # ---- BG Stats --------------------------------------------------------------------------------
 
 def plays(capsys, db, *extra):

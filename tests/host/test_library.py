@@ -194,6 +194,27 @@ def test_check_finds_events_that_differ_from_their_journal(box, tmp_path):
     _same_as_the_box(path, box[0], box[1])  # the events again as the journal says
 
 
+def test_a_game_half_synced_is_no_damage(tmp_path):
+    # A sync cut between two frames leaves part of a record stored: sound, and a repair
+    # leaves it for the next sync to read whole.
+    import store
+    from librarygames import simulated
+    journal = b"".join(store.record(ev) for ev in simulated(4, 2))
+    path = str(tmp_path / "games.sqlite")
+    lib = Library(path)
+    lib.add("b0x", 1, 0, journal[:1000])
+    lib.close()
+    code, out, _ = _run(["library", "check", "--db", path])
+    assert code == 0 and "is sound: 1 game" in out
+    assert _run(["library", "repair", "--db", path])[0] == 0
+    lib = Library(path, create=False)
+    kept = lib.journal("b0x", 1)
+    assert journal[:1000].startswith(kept) and kept.endswith(b"\n") and len(kept) > 800
+    lib.add("b0x", 1, len(kept), journal[len(kept):])  # the next sync goes on from there
+    assert lib.events("b0x", 1) == simulated(4, 2)
+    lib.close()
+
+
 def test_an_unreadable_event_is_an_error_not_a_traceback(box, tmp_path):
     path = str(tmp_path / "games.sqlite")
     shutil.copyfile(box[2], path)
