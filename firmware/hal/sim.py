@@ -5,6 +5,8 @@
 #   hal = hal.sim.build("/tmp/flash")     # the flash folder: the journal is /tmp/flash/data
 #   hal.pins["ok"].level = 0; hal.clock.advance(30); ...
 #   hal.display.shown, hal.display.shown_texts, hal.strip.shown, hal.buzzer.beeps
+import os
+
 import framebuf
 
 import board
@@ -154,6 +156,11 @@ class SimHal(Hal):
     # The bundle, plus the handles the simulator drives: pins by role and the LED strip.
     def __init__(self, b, flash_dir):
         import store  # late, as in hal.pico
+
+        try:
+            os.mkdir(flash_dir)  # a new flash; the store makes its data/ in it
+        except OSError:
+            pass
 
         c = SimClock()
         self.pins = {}
