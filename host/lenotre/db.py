@@ -118,7 +118,7 @@ def check_header(path):
     with open(path, "rb") as f:
         head = f.read(len(MAGIC))
     if head != MAGIC:
-        return "it is not an SQLite file (it starts with %r, not %r)" % (head[:16], MAGIC)
+        return "it is not an SQLite file (it starts with %r)" % head.decode("latin-1")
     return None
 
 
