@@ -86,9 +86,8 @@ def test_games_at_the_top_of_an_old_simulator_flash_are_moved_into_data(tmp_path
     assert store.Store(str(flash / "data")).current() == gid
 
 
-def test_a_demo_game_onto_the_flash_is_synced_from_the_virtual_pico(tmp_path, capsys,
-                                                                    firmware_files):
-    from lenotre import flasher, played
+def test_a_demo_game_onto_the_flash_is_synced_from_the_virtual_pico(tmp_path, capsys):
+    from lenotre import played
     from lenotre.db import Library
     from lenotre.vpico_client import VirtualPico
     from shared_rules.versailles.simulate import play
