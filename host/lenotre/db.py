@@ -179,7 +179,7 @@ class Library:
         if found != ["ok"]:
             # one line: SQLite's first findings, without its "*** in database main ***"
             lines = [x.strip() for f in found for x in f.splitlines()
-                     if x.strip() and not x.startswith("***")]
+                     if x.strip() and not x.startswith("***")] or found
             raise LibraryDamaged(self.path, "SQLite's check finds: " + "; ".join(lines[:2]))
         names = {r[0] for r in self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type='table'")}
@@ -191,21 +191,22 @@ class Library:
         bad = ["%s:%s" % (d, g) for d, g, ok in self.conn.execute(
             "SELECT device, gid, jcrc IS lenotre_crc32(journal) FROM games") if not ok]
         if bad:
-            raise LibraryDamaged(self.path, "the stored journal of game%s %s differ%s from its "
-                                 "checksum" % ("" if len(bad) == 1 else "s",
-                                              ", ".join(bad[:5]) + (" ..." if len(bad) > 5
-                                                                    else ""),
-                                              "s" if len(bad) == 1 else ""))
+            names = ", ".join(bad[:5]) + (" and %d more" % (len(bad) - 5) if len(bad) > 5
+                                          else "")
+            raise LibraryDamaged(self.path, "the stored journal of game %s differs from its "
+                                 "checksum" % names if len(bad) == 1 else
+                                 "the stored journals of games %s differ from their "
+                                 "checksums" % names)
 
     def version(self):
         return self.conn.execute("PRAGMA user_version").fetchone()[0]
 
     def _migrate(self, found):
-        self.conn.executescript(SCHEMA)
         have = self.version()
-        if have > SCHEMA_VERSION:
+        if have > SCHEMA_VERSION:  # before anything is written to it
             raise NewerLibrary("the library %s has schema version %d, this lenotre knows up to "
                                "%d: update lenotre" % (self.path, have, SCHEMA_VERSION))
+        self.conn.executescript(SCHEMA)
         todo = [m for m in MIGRATIONS if m[0] > have]
         if not todo:
             return
