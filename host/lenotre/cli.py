@@ -34,11 +34,9 @@ def main(argv=None):
     except db.DbError as exc:  # a damaged library, a newer one: what is wrong, what to do
         print("lenotre %s: error: %s" % (args.command, exc), file=sys.stderr)
         return 1
-    except sqlite3.DatabaseError as exc:  # damage the check at the open did not see
+    except sqlite3.DatabaseError as exc:  # damage the check at the open did not see, a lock
         path = getattr(args, "db", None) or db.default_path()
-        print("lenotre %s: error: %s" % (args.command, db.LibraryDamaged(path, "SQLite says %s"
-                                                                          % exc)),
-              file=sys.stderr)
+        print("lenotre %s: error: %s" % (args.command, db.failure(path, exc)), file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0

@@ -77,6 +77,23 @@ class NewerLibrary(DbError):
     pass
 
 
+class LibraryBusy(DbError):
+    """SQLite cannot use the file now (locked by another program, a full disk, no
+    permission): not damage, and no reason to repair it."""
+
+    def __init__(self, path, exc):
+        DbError.__init__(self, "cannot use the library %s: SQLite says %s (another lenotre "
+                               "using it? a full disk?); nothing was changed, try again"
+                         % (path, exc))
+
+
+def failure(path, exc):
+    # -> the DbError for an sqlite3 error met while using the library at `path`
+    if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
+        return LibraryBusy(path, exc)
+    return LibraryDamaged(path, "SQLite says %s" % exc)
+
+
 class DamagedRecord(DbError):
     """A record of the received bytes fails its CRC or JSON: damage on the box's flash (the
     link's own CRC passed). `good`: how many of the bytes offered are whole records before
@@ -156,7 +173,7 @@ class Library:
                 self._journals()
         except sqlite3.DatabaseError as exc:
             self.close()
-            raise LibraryDamaged(path, "SQLite says %s" % exc)
+            raise failure(path, exc)
         except DbError:
             self.close()
             raise

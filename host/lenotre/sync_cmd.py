@@ -5,6 +5,7 @@ the library (`--db`, default under the user data dir); `games` lists the library
 tells one game round by round, `replay ID` recomputes it with the rules core and flags every
 difference from what the box recorded. See docs/CLI.md."""
 import argparse
+import sqlite3
 import sys
 import time
 
@@ -88,6 +89,13 @@ def run_sync(args):
         hint = "" if isinstance(exc, (ProtocolVersion, LinkStopped)) else \
             "\nnothing stored is lost: run `lenotre sync` again to finish"
         return _error("sync", "%s%s" % (exc, hint))
+    except (db.DbError, sqlite3.DatabaseError) as exc:  # the library failed under the sync
+        library.close()
+        _give_back(repl, proto)  # the box goes back to its app; it keeps every game
+        port.close()
+        if isinstance(exc, sqlite3.DatabaseError):
+            exc = db.failure(library.path, exc)
+        return _error("sync", exc)
     repl.restart_app()
     port.close()
     library.close()

@@ -277,3 +277,23 @@ def test_a_library_from_a_newer_lenotre_is_not_touched(box, tmp_path):
     code, _, err = _run(["games", "--db", path])
     assert code == 1 and "update lenotre" in err and "Traceback" not in err
     assert _bytes(path) == before
+
+
+def test_a_library_locked_by_another_program_is_busy_not_damaged(box, tmp_path):
+    # A lock is no damage: the sync stops, says so, gives the box back, and a repair is not
+    # what it advises. Released, the next sync goes on.
+    flash, logs, _ = box
+    path = str(tmp_path / "games.sqlite")
+    _sync(flash, path)
+    other = sqlite3.connect(path)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        code, out, err = _sync(flash, path)
+    finally:
+        other.rollback()
+        other.close()
+    assert code == 1 and "Traceback" not in err, err
+    assert "cannot use the library %s: SQLite says database is locked" % path in err
+    assert "repair" not in err
+    code, out, err = _sync(flash, path)
+    assert code == 0 and "6 unchanged" in out, (out, err)
