@@ -167,6 +167,7 @@ class Repaired:
         self.whole = self.cut = 0
         self.lost_rows = False
         self.cut_games = []  # "box:game (reason)"
+        self.lost = []  # "box:game" of games known from their events whose row was unreadable
         self.unreadable = False  # no table could be read at all
 
     def lines(self, path):
@@ -177,7 +178,11 @@ class Repaired:
             out.append("rebuilt %s: %d game%s whole, %d cut short at the damage"
                        % (path, self.whole, "" if self.whole == 1 else "s", self.cut))
             out += ["  %s" % g for g in self.cut_games]
-            if self.lost_rows:
+            if self.lost:
+                out.append("%d game%s could not be read: %s" % (
+                    len(self.lost), "" if len(self.lost) == 1 else "s",
+                    ", ".join(self.lost[:10]) + (" ..." if len(self.lost) > 10 else "")))
+            elif self.lost_rows:
                 out.append("some rows could not be read at all")
         out.append("run `lenotre sync`: it restores every game, and the rest of every game cut "
                    "short, that is still on the box")
@@ -231,6 +236,7 @@ def _rebuild(old, new, result):
     cols = [c for c in _columns(old, "games")]
     extra = [c for c in cols if c in _columns(new.conn, "games")
              and c not in ("device", "gid") + REBUILT["games"]]
+    read = set()  # (device, gid) of every game row read
     if "games" in old_tables and {"device", "gid", "journal"} <= set(cols):
         rows, broken = _rows(old, "games", ["device", "gid", "journal"] + extra)
         result.lost_rows = result.lost_rows or broken
@@ -240,6 +246,7 @@ def _rebuild(old, new, result):
                     and isinstance(journal, bytes)):
                 result.lost_rows = True
                 continue
+            read.add((device, gid))
             sound, wrong = sound_part(journal)
             if not sound:
                 result.cut += 1
@@ -278,6 +285,11 @@ def _rebuild(old, new, result):
                     result.lost_rows = True
     for (device,) in new.conn.execute("SELECT DISTINCT device FROM games").fetchall():
         new.seen(device)  # a box whose row was lost
+    # Games the events still name but whose own row could not be read: say which.
+    if "events" in old_tables:
+        named = {(d, g) for d, g in _rows(old, "events", ["device", "gid"])[0].values()
+                 if isinstance(d, str) and isinstance(g, int)}
+        result.lost = ["%s:%d" % dg for dg in sorted(named - read)]
 
 
 def _safe(conn, sql):

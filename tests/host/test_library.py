@@ -181,6 +181,26 @@ def test_repair_salvages_the_games_a_damaged_file_still_holds(box, tmp_path):
     lib.close()
 
 
+def test_repair_names_the_games_it_could_not_read_and_a_sync_restores_them(box, tmp_path):
+    # A page of the games table overwritten: the rows on it are gone, their events still name
+    # them; the repair says which, and the box has them.
+    flash, logs, sound = box
+    data = _bytes(sound)
+    lib = Library(sound, create=False)
+    device = lib.games()[0][0]
+    at = data.index(lib.journal(device, 2)[:100]) // 4096 * 4096
+    lib.close()
+    path = str(tmp_path / "games.sqlite")
+    with open(path, "wb") as f:
+        f.write(data[:at] + _noise(4096, 5) + data[at + 4096:])
+    code, out, err = _run(["library", "repair", "--db", path])
+    assert code == 0, err
+    lost = [line for line in out.splitlines() if " could not be read: " in line]
+    assert len(lost) == 1 and "%s:2" % device in lost[0], out
+    assert _sync(flash, path)[0] == 0
+    _same_as_the_box(path, flash, logs)
+
+
 def test_check_finds_events_that_differ_from_their_journal(box, tmp_path):
     path = str(tmp_path / "games.sqlite")
     shutil.copyfile(box[2], path)
