@@ -233,7 +233,7 @@ def _rebuild(old, new, result):
     new_tables = [r[0] for r in new.conn.execute(
         "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
     # The games, from their journals.
-    cols = [c for c in _columns(old, "games")]
+    cols = _columns(old, "games")
     extra = [c for c in cols if c in _columns(new.conn, "games")
              and c not in ("device", "gid") + REBUILT["games"]]
     read = set()  # (device, gid) of every game row read
@@ -243,8 +243,8 @@ def _rebuild(old, new, result):
         for rowid in sorted(rows):
             device, gid, journal = rows[rowid][:3]
             if not (isinstance(device, str) and isinstance(gid, int)
-                    and isinstance(journal, bytes)):
-                result.lost_rows = True
+                    and isinstance(journal, bytes)) or (device, gid) in read:
+                result.lost_rows = True  # a row damaged into nonsense, or into a twin
                 continue
             read.add((device, gid))
             sound, wrong = sound_part(journal)
