@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/sync.py
 	$(BIN)/python bench/sync_repeat.py 200
 	$(BIN)/python bench/report.py
+	$(BIN)/python bench/library_check.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

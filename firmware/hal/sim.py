@@ -2,9 +2,11 @@
 # the pins, read the screen and the LEDs, and move a virtual clock. Runs on MicroPython's unix
 # port and on CPython (with host/lenotre/shims for framebuf and micropython).
 #
-#   hal = hal.sim.build("/tmp/flash")
+#   hal = hal.sim.build("/tmp/flash")     # the flash folder: the journal is /tmp/flash/data
 #   hal.pins["ok"].level = 0; hal.clock.advance(30); ...
 #   hal.display.shown, hal.display.shown_texts, hal.strip.shown, hal.buzzer.beeps
+import os
+
 import framebuf
 
 import board
@@ -172,6 +174,11 @@ class SimHal(Hal):
     def __init__(self, b, flash_dir):
         import store  # late, as in hal.pico
 
+        try:
+            os.mkdir(flash_dir)  # a new flash; the store makes its data/ in it
+        except OSError:
+            pass
+
         c = SimClock()
         self.pins = {}
         for r in board.BUTTONS:
@@ -180,7 +187,9 @@ class SimHal(Hal):
         Hal.__init__(self, b, c, Keypad(tuple(self.pins[r] for r in board.BUTTONS),
                                         c.ticks_diff),
                      SimDisplay(b.oled_width, b.oled_height),
-                     Pixels(self.strip, b.pixel_roles, b.pixel_cap), store.Store(flash_dir),
+                     Pixels(self.strip, b.pixel_roles, b.pixel_cap),
+                     # the journal in data/ of the flash, as on the Pico (hal.pico, cwd /)
+                     store.Store(flash_dir.rstrip("/") + "/data"),
                      SimBuzzer(c) if b.buzzer_pin is not None else None,
                      # new games get seeds from the virtual clock: a script replays alike
                      lambda: 20171 + c.now,

@@ -1,13 +1,15 @@
 """`lenotre`: the desktop side of Le Nôtre. Each command lives in a module with `add(sub)`."""
 import argparse
+import sqlite3
 import sys
 
 from shared_rules.errors import RulesError
 
-from lenotre import (export_cmd, flash_cmd, people, rules_cmd, sim_cmd, simulate_cmd,
-                     sync_cmd, test_cmd)
+from lenotre import (db, export_cmd, flash_cmd, library_cmd, people, rules_cmd, sim_cmd,
+                     simulate_cmd, sync_cmd, test_cmd)
 
-COMMANDS = (rules_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, sync_cmd, test_cmd, people)
+COMMANDS = (rules_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, sync_cmd, library_cmd,
+            test_cmd, people)
 
 
 class UsageError(Exception):
@@ -26,9 +28,16 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         return args.run(args) or 0
-    except (UsageError, RulesError) as exc:
+    except (UsageError, RulesError, db.NoLibrary) as exc:
         print("lenotre %s: error: %s" % (args.command, exc), file=sys.stderr)
         return 2
+    except db.DbError as exc:  # a damaged library, a newer one: what is wrong, what to do
+        print("lenotre %s: error: %s" % (args.command, exc), file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as exc:  # damage the check at the open did not see, a lock
+        path = getattr(args, "db", None) or db.default_path()
+        print("lenotre %s: error: %s" % (args.command, db.failure(path, exc)), file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
 

@@ -3,11 +3,15 @@
 A game is the raw journal bytes received from the device (grown only by CRC-checked frames at
 the right offset) and the events parsed from its complete records, in one transaction, so a
 cut cable never leaves half a record behind and a second sync adds nothing.
+Every open checks the file (`check_quick`: cheap enough for each command) and brings its
+schema up to date (MIGRATIONS, a copy of the file kept before any of them runs); a damaged
+library raises LibraryDamaged and is mended by `lenotre library repair` (librepair.py).
 Schema and rules: docs/HOST.md."""
 import os
 import sqlite3
 import sys
 import time
+import zlib
 
 from shared_rules.codec import decode, encode
 
@@ -27,8 +31,73 @@ CREATE TABLE IF NOT EXISTS person_names(name TEXT PRIMARY KEY COLLATE NOCASE,
 """
 
 
+MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite file
+TABLES = ("devices", "games", "events")
+
+
+def _checksum(journal):
+    return None if journal is None else zlib.crc32(bytes(journal))
+
+
+# Ordered schema changes: (version, what, SQL). A library at user_version v gets every later
+# one, in order, in one transaction each; a copy of the file is kept before the first (see
+# Library._migrate). A new table or column goes here as the next version (a new table may
+# also just be added to SCHEMA with IF NOT EXISTS).
+MIGRATIONS = [
+    (1, "a checksum of every stored journal, kept by triggers whoever writes it", """
+ALTER TABLE games ADD COLUMN jcrc INTEGER;
+UPDATE games SET jcrc = lenotre_crc32(journal);
+CREATE TRIGGER games_jcrc_insert AFTER INSERT ON games BEGIN
+    UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER games_jcrc_update AFTER UPDATE OF journal ON games BEGIN
+    UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
+"""),
+]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
 class DbError(Exception):
     pass
+
+
+class NoLibrary(DbError):
+    """No library at the path (missing, or a 0-byte file): the read commands never make one."""
+
+    def __init__(self, path):
+        DbError.__init__(self, "no library at %s yet: `lenotre sync` creates it from the box "
+                               "(or give --db PATH)" % path)
+        self.path = path
+
+
+class LibraryDamaged(DbError):
+    """The file is not a sound library. `what`: what is wrong, in a few words."""
+
+    def __init__(self, path, what):
+        DbError.__init__(self, "the library %s is damaged: %s. `lenotre library repair` keeps "
+                               "a copy of it and rebuilds what it can; then `lenotre sync` "
+                               "restores the games still on the box" % (path, what))
+        self.path, self.what = path, what
+
+
+class NewerLibrary(DbError):
+    pass
+
+
+class LibraryBusy(DbError):
+    """SQLite cannot use the file now (locked by another program, a full disk, no
+    permission): not damage, and no reason to repair it."""
+
+    def __init__(self, path, exc):
+        DbError.__init__(self, "cannot use the library %s: SQLite says %s (another lenotre "
+                               "using it? a full disk?); nothing was changed, try again"
+                         % (path, exc))
+
+
+def failure(path, exc):
+    # -> the DbError for an sqlite3 error met while using the library at `path`
+    if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
+        return LibraryBusy(path, exc)
+    return LibraryDamaged(path, "SQLite says %s" % exc)
 
 
 class DamagedRecord(DbError):
@@ -62,21 +131,125 @@ def now():
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
 
 
+def exists(path):
+    # a 0-byte file is no library: SQLite would take it for an empty one
+    return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+def check_header(path):
+    # -> None, or what is wrong with the file's first bytes (a text file, overwritten bytes)
+    with open(path, "rb") as f:
+        head = f.read(len(MAGIC))
+    if head != MAGIC:
+        return "it is not an SQLite file (it starts with %r)" % head.decode("latin-1")
+    return None
+
+
+def connect(path):
+    conn = sqlite3.connect(path)
+    conn.create_function("lenotre_crc32", 1, _checksum, deterministic=True)
+    return conn
+
+
 class Library:
-    def __init__(self, path):
-        d = os.path.dirname(os.path.abspath(path))
-        os.makedirs(d, exist_ok=True)
+    def __init__(self, path, create=True, check=True):
+        # create=False: a missing or 0-byte file raises NoLibrary (the read commands).
+        # check: check_quick() first; a damaged file raises LibraryDamaged.
         self.path = path
-        self.conn = sqlite3.connect(path)
-        # WAL + synchronous=NORMAL: every commit is atomic and survives a crash of lenotre,
-        # without an fsync per frame (a sync commits one transaction per frame); what must
-        # survive a power cut too is made so by durable() before the box is told (ACK).
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.executescript(SCHEMA)
+        found = exists(path)
+        if not found and not create:
+            raise NoLibrary(path)
+        if found:
+            wrong = check_header(path)
+            if wrong:
+                raise LibraryDamaged(path, wrong)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        try:
+            self.conn = connect(path)
+            if found and check:
+                self._structure()  # before anything is written to it
+            # WAL + synchronous=NORMAL: every commit is atomic and survives a crash of
+            # lenotre, without an fsync per frame (a sync commits one transaction per frame);
+            # what must survive a power cut too is made so by durable() before the box is
+            # told (ACK).
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self._migrate(found)
+            if found and check:
+                self._journals()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise failure(path, exc)
+        except DbError:
+            self.close()
+            raise
 
     def close(self):
-        self.conn.close()
+        if getattr(self, "conn", None) is not None:
+            self.conn.close()
+            self.conn = None
+
+    # ---- checks and schema ----------------------------------------------------------------
+    def check_quick(self):
+        # The check every command makes: SQLite's quick_check (the file's structure), the
+        # tables, and every journal against its checksum (a byte changed inside a stored
+        # journal leaves the structure sound). Cost at 1,300 games: bench/library_check.py.
+        self._structure()
+        self._journals()
+
+    def _structure(self):
+        found = [r[0] for r in self.conn.execute("PRAGMA quick_check(3)")]
+        if found != ["ok"]:
+            # one line: SQLite's first findings, without its "*** in database main ***"
+            lines = [x.strip() for f in found for x in f.splitlines()
+                     if x.strip() and not x.startswith("***")] or found
+            raise LibraryDamaged(self.path, "SQLite's check finds: " + "; ".join(lines[:2]))
+        names = {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = [t for t in TABLES if t not in names]
+        if names and missing:  # no table at all: a new library, made now
+            raise LibraryDamaged(self.path, "table %s is missing" % ", ".join(missing))
+
+    def _journals(self):
+        bad = ["%s:%s" % (d, g) for d, g, ok in self.conn.execute(
+            "SELECT device, gid, jcrc IS lenotre_crc32(journal) FROM games") if not ok]
+        if bad:
+            names = ", ".join(bad[:5]) + (" and %d more" % (len(bad) - 5) if len(bad) > 5
+                                          else "")
+            raise LibraryDamaged(self.path, "the stored journal of game %s differs from its "
+                                 "checksum" % names if len(bad) == 1 else
+                                 "the stored journals of games %s differ from their "
+                                 "checksums" % names)
+
+    def version(self):
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self, found):
+        have = self.version()
+        if have > SCHEMA_VERSION:  # before anything is written to it
+            raise NewerLibrary("the library %s has schema version %d, this lenotre knows up to "
+                               "%d: update lenotre" % (self.path, have, SCHEMA_VERSION))
+        self.conn.executescript(SCHEMA)
+        todo = [m for m in MIGRATIONS if m[0] > have]
+        if not todo:
+            return
+        if found and self.conn.execute("SELECT count(*) FROM games").fetchone()[0]:
+            self.backup("%s.v%d.bak" % (self.path, have))
+        for version, _what, sql in todo:
+            # executescript commits first; BEGIN..COMMIT makes each migration all or nothing
+            self.conn.executescript("BEGIN;\n%s\nPRAGMA user_version=%d;\nCOMMIT;"
+                                    % (sql, version))
+
+    def backup(self, path):
+        # A consistent copy (the write-ahead log included) as one plain SQLite file.
+        tmp = path + ".tmp"
+        out = sqlite3.connect(tmp)
+        try:
+            self.conn.backup(out)
+        finally:
+            out.close()
+        os.replace(tmp, path)
+        return path
 
     # ---- sync -----------------------------------------------------------------------------
     def seen(self, device):
@@ -118,7 +291,8 @@ class Library:
                 if isinstance(ev, dict) and ev.get("end"):
                     finished = True  # the device's end-of-game marker, not a game event
                 else:
-                    self.conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)",
+                    self.conn.execute("INSERT INTO events(device, gid, seq, event) "
+                                      "VALUES (?, ?, ?, ?)",
                                       (device, gid, seq, encode(ev)))
                     seq += 1
                     new += 1
@@ -128,8 +302,8 @@ class Library:
                                   "WHERE device=? AND gid=?",
                                   (journal, int(finished), device, gid))
             else:
-                self.conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, NULL)",
-                                  (device, gid, journal, int(finished)))
+                self.conn.execute("INSERT INTO games(device, gid, journal, finished) "
+                                  "VALUES (?, ?, ?, ?)", (device, gid, journal, int(finished)))
                 # the date of a game played while the box's clock was not set (played.py)
                 self.conn.execute("INSERT OR IGNORE INTO first_synced VALUES (?, ?, ?)",
                                   (device, gid, int(time.time())))
@@ -161,8 +335,14 @@ class Library:
             "FROM games g ORDER BY g.rowid").fetchall()
 
     def events(self, device, gid):
-        return [decode(t) for (t,) in self.conn.execute(
-            "SELECT event FROM events WHERE device=? AND gid=? ORDER BY seq", (device, gid))]
+        rows = self.conn.execute(
+            "SELECT seq, event FROM events WHERE device=? AND gid=? ORDER BY seq",
+            (device, gid)).fetchall()
+        try:
+            return [decode(t) for _, t in rows]
+        except (ValueError, TypeError) as exc:
+            raise LibraryDamaged(self.path, "a stored event of game %s:%s is unreadable (%s)"
+                                 % (device, gid, exc))
 
     def first_synced(self):
         # -> {(device, gid): unix seconds when the game's first bytes were stored}; games

@@ -3,7 +3,6 @@ charts and a page. Contracts: docs/CLI.md.
 
 Exit status: 0 done; 1 done, but some game was left out because its events do not replay (each
 named on stderr); 2 bad input (no database there, an unknown game, a bad option)."""
-import os
 import sys
 
 from lenotre import bgstats, db, export, played
@@ -23,7 +22,7 @@ def add(sub):
                    help="BG Stats: where the games were played (default $%s; none if unset)"
                         % bgstats.LOCATION_ENV)
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
-    p.add_argument("--game", metavar="ID", help="only this game: <device>:<game number>")
+    p.add_argument("--game", metavar="ID", help="only this game: " + played.ID_HELP)
     p.add_argument("--all", action="store_true",
                    help="include games that are not over (marked by their status)")
     p.add_argument("--links", action="store_true",
@@ -53,25 +52,21 @@ def _usage(message):
 
 
 def _open(args):
-    path = args.db or db.default_path()
-    # Library() would create an empty database: reading from a mistyped path must not.
-    if not os.path.isfile(path):
-        raise _usage("no games database at %s (sync a box first, or give --db PATH)" % path)
-    return db.Library(path)
+    # Reading never creates a library (a mistyped path, a 0-byte file: db.NoLibrary), and a
+    # damaged one is an error (db.LibraryDamaged): both reach the user through cli.main.
+    return db.Library(args.db or db.default_path(), create=False)
 
 
 def _load(args, include_unfinished):
-    only = None
-    if getattr(args, "game", None):
-        try:
-            only = played.parse_id(args.game)
-        except played.GameIdError as exc:
-            raise _usage(str(exc))
     library = _open(args)
     try:
+        only = None
+        if getattr(args, "game", None):
+            try:
+                only = played.resolve(library, args.game)
+            except played.GameIdError as exc:
+                raise _usage(str(exc))
         games, problems = played.load(library, only, include_unfinished)
-    except KeyError:
-        raise _usage("the database has no game %s" % args.game)
     finally:
         library.close()
     for gid, message in problems:

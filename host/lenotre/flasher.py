@@ -156,8 +156,13 @@ class Board:
             raise FlashError("writing %s failed: %s" % (path, exc))
 
     def remove(self, paths):
+        # The files, then every folder they leave empty (deepest first): an empty
+        # /shared_rules left by an older layout would shadow /lib/shared_rules on import.
         if paths:
-            self.exec("import os\nfor p in %r:\n os.remove(p)" % (sorted(paths),))
+            dirs = {"/".join(p.split("/")[:i]) for p in paths for i in range(1, p.count("/") + 1)}
+            self.exec("import os\nfor p in %r:\n os.remove(p)\nfor d in %r:\n try:\n  "
+                      "os.rmdir(d)\n except OSError:\n  pass"
+                      % (sorted(paths), sorted(dirs, key=len, reverse=True)))
 
     def set_clock(self, t):
         # The box's wall clock (firmware/wallclock.py) from the PC's: -> what it reads after

@@ -21,13 +21,35 @@ class GameIdError(ValueError):
     pass
 
 
-def parse_id(text):
-    # "<device>:<gid>" -> (device, gid); the device id itself never holds a colon (hex).
-    device, sep, gid = text.rpartition(":")
-    if not sep or not device or not gid.isdigit():
-        raise GameIdError("a game is named <device>:<game number>, e.g. e6614c31:3; got %r"
-                          % text)
-    return device, int(gid)
+FORMS = ("a game is named by its row number in `lenotre games` (3), or BOX:GAME, the box id "
+         "and the box's game number (bd970f4147bcec4c:3), where BOX may be any start of the "
+         "box id that only one box has (bd97:3)")
+
+ID_HELP = ("the game: its row number in `lenotre games`, or BOX:GAME (BOX: the box id or a "
+           "unique start of it)")
+
+
+def resolve(library, text):
+    # -> (device, gid) of the game `text` names, the one way every command takes a game:
+    # a row number of `lenotre games`, or BOX:GAME (BOX a unique start of a box id).
+    rows = library.games()
+    text = text.strip()
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(rows):
+            raise GameIdError("no game %s: the library has %d (`lenotre games` numbers them 1 "
+                              "to %d)" % (text, len(rows), len(rows)))
+        return rows[n - 1][0], rows[n - 1][1]
+    box, sep, game = text.rpartition(":")
+    if not sep or not box or not game.isdigit():
+        raise GameIdError("%r is not a game ID: %s" % (text, FORMS))
+    boxes = sorted({d for d, *_ in rows if d.startswith(box)})
+    if len(boxes) > 1:
+        raise GameIdError("%r starts %d box ids (%s): give more of it"
+                          % (box, len(boxes), ", ".join(boxes)))
+    if not boxes or int(game) not in [g for d, g, *_ in rows if d == boxes[0]]:
+        raise GameIdError("no game %s in the library (`lenotre games` lists them)" % text)
+    return boxes[0], int(game)
 
 
 def _unix(utc_text):

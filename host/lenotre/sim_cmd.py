@@ -4,13 +4,21 @@ Interactive: arrows (or w a s d) and Enter press buttons; capitals W A S D O are
 u undoes (a long back); q quits. Headless: --script FILE feeds button presses and writes PNG
 screenshots to --screenshots DIR. The simulated flash is a folder, so games survive restarts.
 
+--demo plays one whole demo game through the buttons onto the flash (default: the virtual
+Pico's, %s), for `lenotre sync` to find there.
+
 --serial starts a virtual Pico instead: MicroPython's unix port behind a pseudo-terminal that
 answers like the box's USB serial port (mpremote, lenotre flash, lenotre sync talk to it). It
 prints the port (/dev/pts/N) and runs until Ctrl-C; its flash is a folder (--flash, default
-%s), blank until `lenotre flash --port /dev/pts/N` puts the firmware on it."""
+%s), blank until `lenotre flash --port /dev/pts/N` puts the firmware on it.
+
+One flash layout everywhere: the simulator, the virtual Pico and a real Pico keep the games in
+data/ of the flash (a simulator flash that has them at its top, as before issue 9, is moved
+there when it is opened)."""
 import argparse
 import contextlib
 import os
+import re
 import select
 import sys
 import tempfile
@@ -41,14 +49,18 @@ def default_vpico_flash():
 
 def add(sub):
     p = sub.add_parser("sim", help="run the firmware on the desktop (the device simulator)",
-                       description=__doc__ % default_vpico_flash(),
+                       description=__doc__ % (default_vpico_flash(), default_vpico_flash()),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--micropython", action="store_true",
                    help="run the firmware as the Pico holds it (compiled by mpy-cross) "
                         "under the MicroPython unix port (192 KB heap) instead of CPython")
     p.add_argument("--flash", default=None,
-                   help="folder that is the simulated flash (default: %s; with --serial: %s)"
+                   help="folder that is the simulated flash, its games in DIR/data (default: "
+                        "%s; with --serial or --demo: %s)"
                         % (default_flash(), default_vpico_flash()))
+    p.add_argument("--demo", action="store_true",
+                   help="play one whole demo game through the buttons onto the flash "
+                        "(default: the virtual Pico's), then say how to sync it")
     p.add_argument("--script", help="a button script to run headless (format: README, 'The simulator')")
     p.add_argument("--screenshots", help="folder for the PNGs of the script's `shot` lines")
     p.add_argument("--serial", action="store_true",
@@ -60,12 +72,17 @@ def add(sub):
 def run(args):
     from lenotre.cli import UsageError
     if args.serial:
-        if args.script or args.screenshots or args.micropython:
+        if args.script or args.screenshots or args.micropython or args.demo:
             raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
                              "MicroPython")
         from lenotre import vpico
-        return vpico.serve(args.flash or default_vpico_flash())
-    flash = args.flash or default_flash()
+        return vpico.serve(adopt_old_layout(args.flash or default_vpico_flash()))
+    if args.demo:
+        if args.script or args.screenshots:
+            raise UsageError("--demo goes alone (with --flash, --micropython)")
+        return run_demo(adopt_old_layout(args.flash or default_vpico_flash()),
+                        args.micropython)
+    flash = adopt_old_layout(args.flash or default_flash())
     if args.screenshots and not args.script:
         raise UsageError("--screenshots goes with --script")
     if args.script:
@@ -85,6 +102,40 @@ def run(args):
         return 0
     with device(flash, args.micropython) as dev:
         return interactive(dev)
+
+
+# What firmware/store.py keeps in its folder (journals, packs, acks, ids, half-written files).
+STORE_FILE = re.compile(r"^(g\d+\.(log|bad|tmp)|p\d+\.(pak|tmp)|next\.(id|tmp)|"
+                        r"synced\.(log|tmp)|device\.(id|tmp))$")
+
+
+def adopt_old_layout(flash):
+    # Before issue 9 the simulator kept its games at the top of its flash folder, where the
+    # Pico (and the virtual Pico) keep them in data/: move them there, once. -> flash
+    if os.path.isdir(flash) and not os.path.exists(os.path.join(flash, "data")):
+        old = [n for n in sorted(os.listdir(flash)) if STORE_FILE.match(n)]
+        if old:
+            os.mkdir(os.path.join(flash, "data"))
+            for name in old:
+                os.rename(os.path.join(flash, name), os.path.join(flash, "data", name))
+            print("lenotre sim: moved the games (%d file%s) from %s into %s/data, where the "
+                  "box keeps them" % (len(old), "" if len(old) == 1 else "s", flash, flash),
+                  file=sys.stderr)
+    return flash
+
+
+def run_demo(flash, micropython):
+    # One whole game through the buttons onto `flash`, as players at the table would.
+    with device(flash, micropython) as dev:
+        presses = demo(dev, lambda name: None)
+        winner = " ".join(dev.screen()[1])
+    print("played a demo game onto %s (%d button presses; %s); the box's games are in "
+          "%s" % (flash, presses, winner, os.path.join(flash, "data")))
+    vflag = "" if flash == default_vpico_flash() else " --flash %s" % flash
+    print("to sync it: `lenotre sim --serial%s` (a virtual Pico on that flash; it prints its "
+          "port), then `lenotre flash --port PORT` once, then `lenotre sync --port PORT`"
+          % vflag)
+    return 0
 
 
 @contextlib.contextmanager

@@ -28,7 +28,9 @@ class SimDevice:
         script = os.path.join(ROOT, "firmware", "simdevice.py")
         env = None
         if compiled:
-            env = dict(os.environ, MICROPYPATH=os.path.abspath(compiled))
+            # the build's root and its lib/, as a Pico's sys.path has / and /lib
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+                os.path.join(os.path.abspath(compiled), d) for d in ("", "lib")))
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simdevice", flash_dir]
         elif micropython:
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]

@@ -5,11 +5,11 @@ the library (`--db`, default under the user data dir); `games` lists the library
 tells one game round by round, `replay ID` recomputes it with the rules core and flags every
 difference from what the box recorded. See docs/CLI.md."""
 import argparse
-import os
+import sqlite3
 import sys
 import time
 
-from lenotre import db, gameview
+from lenotre import db, gameview, played
 from lenotre.people import Roster
 from lenotre.link import LinkError, Port, RawRepl, find_port
 from lenotre.sync import Progress, sync
@@ -39,9 +39,7 @@ def add(sub):
                                       "difference from what the box recorded (exit 1)",
                             run_replay)):
         p = sub.add_parser(name, help=what, description=what.capitalize() + ".")
-        p.add_argument("id", metavar="ID",
-                       help="a row number from `lenotre games`, or BOX:GAME (BOX: the box id "
-                            "or a unique start of it)")
+        p.add_argument("id", metavar="ID", help=played.ID_HELP)
         _db_option(p)
         p.set_defaults(run=fn)
 
@@ -57,20 +55,24 @@ def _fail(message):
 
 
 def _library(args, must_exist=True):
-    path = args.db or db.default_path()
-    if must_exist and not os.path.exists(path):
-        _fail("no library at %s yet: `lenotre sync` creates it" % path)
-    return db.Library(path)
+    # Checked at every open (db.Library): a damaged library is an error, never read on.
+    return db.Library(args.db or db.default_path(), create=not must_exist)
 
 
 # ---- sync ----------------------------------------------------------------------------------
 
 def run_sync(args):
+    # A library that is there is checked before the box is touched; a new one is made only
+    # once a box answers on the port.
+    library = _library(args) if db.exists(args.db or db.default_path()) else None
     try:
         port = Port(find_port(args.port), timeout=args.timeout)
     except LinkError as exc:
+        if library:
+            library.close()
         return _error("sync", exc)
-    library = _library(args, must_exist=False)
+    if library is None:
+        library = _library(args, must_exist=False)
     repl = RawRepl(port)
     started = time.monotonic()
     proto = Proto(port, timeout=args.timeout)
@@ -88,6 +90,13 @@ def run_sync(args):
         hint = "" if isinstance(exc, (ProtocolVersion, LinkStopped)) else \
             "\nnothing stored is lost: run `lenotre sync` again to finish"
         return _error("sync", "%s%s" % (exc, hint))
+    except (db.DbError, sqlite3.DatabaseError) as exc:  # the library failed under the sync
+        library.close()
+        _give_back(repl, proto)  # the box goes back to its app; it keeps every game
+        port.close()
+        if isinstance(exc, sqlite3.DatabaseError):
+            exc = db.failure(library.path, exc)
+        return _error("sync", exc)
     repl.restart_app()
     port.close()
     library.close()
@@ -145,26 +154,10 @@ def _gid(device, gid):
 
 
 def resolve(library, text):
-    # -> (device, gid) for a row number of `lenotre games` or BOX:GAME (BOX may be a unique
-    # start of a box id)
-    rows = library.games()
-    if text.isdigit():
-        n = int(text)
-        if not 1 <= n <= len(rows):
-            _fail("no game %s: the library has %d (`lenotre games` numbers them 1 to %d)"
-                  % (text, len(rows), len(rows)))
-        return rows[n - 1][0], rows[n - 1][1]
-    box, _, game = text.rpartition(":")
-    if not box or not game.isdigit():
-        _fail("%r is not a game ID: give a row number from `lenotre games` or BOX:GAME"
-              % text)
-    boxes = sorted({d for d, *_ in rows if d.startswith(box)})
-    if len(boxes) > 1:
-        _fail("%r starts %d box ids (%s): give more of it" % (box, len(boxes),
-                                                               ", ".join(boxes)))
-    if not boxes or int(game) not in [g for d, g, *_ in rows if d == boxes[0]]:
-        _fail("no game %s in the library (`lenotre games` lists them)" % text)
-    return boxes[0], int(game)
+    try:
+        return played.resolve(library, text)
+    except played.GameIdError as exc:
+        _fail(str(exc))
 
 
 def run_show(args):

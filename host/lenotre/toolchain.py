@@ -11,6 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 MICROPYTHON = "1.29.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEVICE_DIRS = ("shared_rules", "firmware")
+# Where the rules core goes on the device: /lib, where a Pico user looks for libraries (on
+# MicroPython's default sys.path, ['', '.frozen', '/lib']); the firmware's own files at /.
+LIB = "lib"
 
 
 class ToolchainError(Exception):
@@ -65,15 +68,17 @@ SOURCE_ONLY = ("main.py",)  # MicroPython runs main.py at boot only as source, n
 
 def build(out, root=ROOT):
     """Compile shared_rules/ and firmware/ into `out` as the device holds them: firmware files
-    at the root, shared_rules/ beside them, every module as .mpy (but main.py, which MicroPython
+    at the root, shared_rules/ in lib/, every module as .mpy (but main.py, which MicroPython
     runs at boot only as source, checked by mpy-cross all the same), and pinout.json.
     -> list of (source, device file); raises ToolchainError on the first compile error."""
     built = []
     fw = os.path.join(root, "firmware")
     jobs = []
     for src in device_sources(root):
-        base = fw if src.startswith(fw + os.sep) else root
-        rel = os.path.relpath(src, base)
+        if src.startswith(fw + os.sep):
+            rel = os.path.relpath(src, fw)
+        else:
+            rel = os.path.join(LIB, os.path.relpath(src, root))
         dst = os.path.join(out, rel)[:-3] + ".mpy"
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         jobs.append((src, rel, dst))

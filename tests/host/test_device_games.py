@@ -21,7 +21,7 @@ GAMES = [(2, 3), (4, 11), (5, 7)]  # (players, seed of the planned game)
 
 def journal(flash):
     import store  # the firmware's own store, read on the desktop
-    s = store.Store(flash)
+    s = store.Store(os.path.join(flash, "data"))  # the box's layout: the journal in data/
     ids = [gid for gid, _ in s.games()]
     assert len(ids) == 1
     return s, ids[0]
@@ -148,7 +148,8 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
     import store
     flash = str(tmp_path / "flash")
     logs = [play(s, 2 + s % 4).log for s in range(8)]
-    box = store.Store(flash)
+    os.makedirs(flash)
+    box = store.Store(os.path.join(flash, "data"))
     for i in range(1300):
         record_log(box, logs[i % 8])
     with SimDevice(flash, micropython=True, compiled=device_build) as dev:
@@ -178,7 +179,7 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
         Player(dev).play(plan.log)
         assert "Winner" in dev.text()
         heap = dev.stats()["alloc"]
-    s = store.Store(flash)
+    s = store.Store(os.path.join(flash, "data"))
     assert s.count() == (1301, 1301)
     assert Game.replay(s.events(1301)).totals() == plan.totals()
     assert heap < 192 * 1024
@@ -191,12 +192,13 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
     # "*" while not synced; a game whose journal is damaged opens to a message, not a crash.
     import store
     flash = str(tmp_path / "flash")
-    box = store.Store(flash)
+    os.makedirs(flash)
+    box = store.Store(os.path.join(flash, "data"))
     logs = [play(seed, 2).log for seed in (2, 5)]
     record_log(box, logs[0])
     record_log(box, logs[1], finish=False)
     box.mark_synced(1)
-    path = os.path.join(flash, "g0002.log")  # damage inside game 2, then it is filed
+    path = os.path.join(flash, "data", "g0002.log")  # damage inside game 2, then it is filed
     data = open(path, "rb").read()
     at = data.rfind(b'["R"')
     open(path, "wb").write(data[:at] + b'["Q"' + data[at + 4:])

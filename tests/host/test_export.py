@@ -167,6 +167,20 @@ def test_one_game_by_id_and_running_games_need_all(db, capsys):
     assert code == 0 and json.loads(out)[0]["status"] == "running"
 
 
+def test_a_game_is_named_as_show_and_replay_name_it(db, capsys):
+    # One way to name a game everywhere (issue 9): the row number of `lenotre games` (here
+    # the sync order: c1a:1 is the fifth), or BOX:GAME with any unique start of the box id.
+    for name in ("5", "c1a:1", "c:1", "c1:1"):
+        code, out, err = export(capsys, "--db", db, "--game", name)
+        assert code == 0 and [g["id"] for g in json.loads(out)] == ["c1a:1"], (name, err)
+    assert [g["id"] for g in json.loads(export(capsys, "--db", db, "--game", "b:4")[1])] == [
+        "b0x:4"]
+    code, out, err = export(capsys, "--db", db, "--game", "last")
+    assert code == 2 and out == ""
+    assert "row number in `lenotre games` (3), or BOX:GAME" in err and "bd97:3" in err
+    assert "no game 9: the library has 8" in export(capsys, "--db", db, "--game", "9")[2]
+
+
 # ---- BG Stats --------------------------------------------------------------------------------
 
 def plays(capsys, db, *extra):
@@ -292,7 +306,7 @@ def test_empty_library_gives_empty_output_and_says_so(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--game", "nocolon"], "<device>:<game number>"),
+    (["--game", "nocolon"], "row number in `lenotre games`"),
     (["--game", "b0x:99"], "no game b0x:99"),
     (["--format", "csv", "--links"], "--links goes with --format bgstats"),
 ])
@@ -305,5 +319,5 @@ def test_bad_input_exits_2_with_one_line(db, capsys, args, message):
 def test_a_missing_database_is_not_created(tmp_path, capsys):
     path = tmp_path / "nowhere" / "games.sqlite"
     code, out, err = export(capsys, "--db", str(path))
-    assert code == 2 and "no games database" in err
+    assert code == 2 and "no library at" in err and "lenotre sync" in err
     assert not os.path.exists(path) and not os.path.exists(path.parent)

@@ -43,7 +43,10 @@ def test_flash_a_blank_virtual_pico_then_again_copies_nothing(vpico, capsys):
     files = tree(vpico.flash)
     assert "main.py" in files and "main.mpy" not in files  # MicroPython boots main.py only
     assert "app/home.mpy" in files and "pinout.json" in files
-    assert "shared_rules/versailles/game.mpy" in files and "app/home.py" not in files
+    assert "app/home.py" not in files
+    # the rules core in /lib, as docs/FIRMWARE.md says and a Pico user expects
+    assert "lib/shared_rules/versailles/game.mpy" in files
+    assert not any(f.startswith("shared_rules") for f in files)
     assert open(os.path.join(vpico.flash, "pinout.json")).read() == open(
         os.path.join(flash_cmd.toolchain.ROOT, "hardware", "pinout.json")).read()
     assert "LE NOTRE" in vpico.wait_for("LE NOTRE")  # the app restarted on the flashed code
@@ -87,6 +90,23 @@ def test_only_a_changed_file_is_copied_stale_ones_go_and_the_journal_stays(
     assert open(os.path.join(vpico.flash, "main.py"), "rb").read().endswith(b"# changed\n")
     assert {k: v for k, v in tree(vpico.flash).items() if k in journal} == journal
     vpico.wait_for("Stage 1 Round 1")  # the app restarted into the game it had
+
+
+def test_a_box_flashed_with_the_rules_at_the_root_gets_them_in_lib(vpico, firmware_files):
+    # Flashes before issue 9 put the rules core at /shared_rules: the next flash moves it to
+    # /lib/shared_rules and leaves no empty /shared_rules behind (it would shadow /lib's).
+    old = {(k[len("lib/"):] if k.startswith("lib/shared_rules/") else k): v
+           for k, v in firmware_files.items()}
+    flasher.flash(vpico.port, old)
+    vpico.wait_for("LE NOTRE")
+    assert os.path.isdir(os.path.join(vpico.flash, "shared_rules"))
+    done = flasher.flash(vpico.port, firmware_files)
+    assert "shared_rules/versailles/game.mpy" in done["removed"]
+    assert not os.path.exists(os.path.join(vpico.flash, "shared_rules"))
+    assert os.path.isfile(os.path.join(vpico.flash, "lib", "shared_rules", "rng.mpy"))
+    vpico.wait_for("LE NOTRE")  # the app imports the rules from /lib
+    vpico.press("ok")
+    assert "How many players" in vpico.text()
 
 
 def test_an_app_that_fails_at_start_is_reported(vpico, firmware_files):

@@ -168,3 +168,51 @@ def test_the_simulator_in_an_80_column_terminal_draws_half_size_then_says_when_t
         if proc.poll() is None:
             proc.kill()
         os.close(master)
+
+def test_the_simulator_keeps_its_games_where_the_box_does(tmp_path, capsys):
+    # One flash layout (issue 9): the journal is in data/ of the flash, as on a Pico and the
+    # virtual Pico, not at the flash's top.
+    assert sim(tmp_path, START) == 0
+    flash = tmp_path / "flash"
+    assert [p.name for p in flash.iterdir()] == ["data"]
+    assert any(p.name.endswith(".log") for p in (flash / "data").iterdir())
+
+
+def test_games_at_the_top_of_an_old_simulator_flash_are_moved_into_data(tmp_path, capsys):
+    import store
+    flash = tmp_path / "flash"
+    old = store.Store(str(flash))  # where the simulator kept them before issue 9
+    gid = old.new_game({"e": "setup", "game": "versailles", "players": ["Orange", "Purple"],
+                        "seed": 5})
+    files = len(list(flash.iterdir()))
+    (flash / "notes.txt").write_text("mine")
+    assert sim(tmp_path, "expect Stage 1 Round 1\n") == 0  # the running game is found
+    assert "moved the games (%d file" % files in capsys.readouterr().err
+    assert sorted(p.name for p in flash.iterdir()) == ["data", "notes.txt"]
+    assert store.Store(str(flash / "data")).current() == gid
+
+
+def test_a_demo_game_onto_the_flash_is_synced_from_the_virtual_pico(tmp_path, capsys):
+    from lenotre import played
+    from lenotre.db import Library
+    from lenotre.vpico_client import VirtualPico
+    from shared_rules.versailles.simulate import play
+    flash = tmp_path / "flash"
+    assert main(["sim", "--demo", "--flash", str(flash)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("played a demo game onto %s" % flash)
+    assert "lenotre sim --serial --flash %s" % flash in out and "lenotre sync --port" in out
+    db = str(tmp_path / "games.sqlite")
+    with VirtualPico(flash) as pico:  # `lenotre sim --serial --flash DIR`
+        assert main(["flash", "--port", pico.port]) == 0
+        pico.wait_for("LE NOTRE")
+        capsys.readouterr()
+        assert main(["sync", "--port", pico.port, "--db", db]) == 0
+    assert ": 1 game: 1 new, 0 updated, 0 unchanged" in capsys.readouterr().out
+    lib = Library(db, create=False)
+    (game,), problems = played.load(lib)
+    lib.close()
+    plan = play(3, 2).log  # the demo's plan: its players' cards, entered with the buttons
+    assert problems == [] and game.finished and game.players == ["Orange", "Purple"]
+    assert [ev["cards"] for ev in game.events if ev["e"] == "round"] == [
+        ev["cards"] for ev in plan if ev["e"] == "round"]

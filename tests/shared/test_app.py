@@ -77,7 +77,8 @@ def test_torn_last_record_is_dropped_and_the_game_goes_on():
     full = a.store.read_from(gid, 0, a.store.size(gid))
     # Power cut halfway through writing round 2's record: only its first bytes reached flash.
     cut = size + (len(full) - size) // 2
-    name = flash + "/" + [n for n in __import__("os").listdir(flash) if n.endswith(".log")][0]
+    data = flash + "/data"  # the journal's folder in the flash, as on the Pico
+    name = data + "/" + [n for n in __import__("os").listdir(data) if n.endswith(".log")][0]
     with open(name, "wb") as f:
         f.write(full[:cut])
     h2, a2 = _boot(flash)
@@ -100,7 +101,7 @@ def test_holding_a_button_at_boot_skips_the_app():
 def test_full_flash_says_so_and_keeps_the_game():
     flash = scratch("app_full")
     h = sim.build(flash)
-    h.store = store.Store(flash, capacity=store.RESERVE + 150)
+    h.store = store.Store(flash + "/data", capacity=store.RESERVE + 150)
     a = App(h)
     a.step()
     _new_game(h, a)
