@@ -171,10 +171,10 @@ def main(argv):
     for p in reversed(extra):
         sys.path.insert(0, p)
 
-    import app
+    from app import preload
     from hal import sim
 
-    app.preload()  # as main.py: the screens' code before the store's boot scan
+    preload()  # as main.py: the screens' code before the store's boot scan
     hal = sim.build(flash)
     from app import App
 

@@ -3,6 +3,7 @@ charts and a page. Contracts: docs/CLI.md.
 
 Exit status: 0 done; 1 done, but some game was left out because its events do not replay (each
 named on stderr); 2 bad input (no database there, an unknown game, a bad option)."""
+import os
 import sys
 
 from lenotre import bgstats, db, export, played

@@ -274,7 +274,7 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
         p.play_round(rounds[2])
         assert dev.screen()[1][0] == "S1 R3: place"
         assert dev.stats()["clipped"] == 0
-    box = store.Store(flash)
+    box = store.Store(os.path.join(flash, "data"))
     assert box.current() == 3 and box.finished(1) and box.finished(2)
     first, third = box.events(1), box.events(3)
     assert third[:len(first)] == first and len(third) == len(first) + 1

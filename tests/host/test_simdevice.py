@@ -22,6 +22,10 @@ import board
 KINDS = ("-", "press", "long", "repeat")
 
 
+def preload():  # the boot calls it before the hal opens the store (app/__init__.py)
+    pass
+
+
 class App:
     def __init__(self, hal):
         self.hal = hal

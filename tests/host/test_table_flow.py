@@ -35,7 +35,7 @@ def box(request, tmp_path):
 
 def events(flash):
     import store
-    s = store.Store(flash)
+    s = store.Store(flash + "/data")  # the box's layout: the journal in data/
     return s.events(s.games()[0][0])
 
 
