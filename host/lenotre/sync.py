@@ -19,6 +19,7 @@ class Summary:
         self.bytes = self.events = self.frames = 0
         self.problems = []  # games that could not be synced whole, and why
         self.notes = []  # what the box's journal reported about itself (repairs at boot)
+        self.superseded = []  # games whose repaired journal replaced the synced copy
 
     def lines(self, seconds, resent):
         out = ["box %s (firmware %s): %d game%s: %d new, %d updated, %d unchanged"
@@ -30,9 +31,10 @@ class Summary:
         return out
 
 
-def sync(proto, library, progress=None):
-    """-> Summary. Link errors propagate (what was stored stays, consistently)."""
-    device, firmware = proto.hello()
+def sync(proto, library, progress=None, hello=None):
+    """-> Summary. Link errors propagate (what was stored stays, consistently). hello: the
+    box's (device id, firmware) when the caller asked already."""
+    device, firmware = hello or proto.hello()
     games, notes = proto.list()
     summary = Summary(device, firmware)
     summary.notes = notes
@@ -42,10 +44,8 @@ def sync(proto, library, progress=None):
     for g in games:
         have = library.received(device, g.gid)
         if g.size < have:
-            summary.problems.append(
-                "game %s:%d: the box holds %d bytes of it, %d were synced before: the box "
-                "repaired its journal; the synced copy is kept" % (device, g.gid, g.size, have))
-            continue
+            have = _supersede(library, summary, device, g.gid, have,
+                              "the box holds %d bytes of it, %d were synced" % (g.size, have))
         plan.append((g, have))
     if progress:
         progress.start(sum(g.size - have for g, have in plan))
@@ -82,11 +82,9 @@ def _pull(proto, library, device, g, have, summary, progress):
         if tail:
             # the box's bytes before the resume point must be the ones stored
             if data[:tail] != expect:
-                summary.problems.append(
-                    "game %s:%d: the box's journal differs from the synced copy before byte "
-                    "%d (repaired on the box?): nothing more stored; the box keeps the game"
-                    % (device, g.gid, have))
-                return None  # not ours: nothing of it may be acknowledged
+                _supersede(library, summary, device, g.gid, have,
+                           "its bytes before byte %d differ from the synced copy" % have)
+                return _pull(proto, library, device, g, 0, summary, progress)
             off, data, tail = off + tail, data[tail:], 0
         try:
             summary.events += library.add(device, g.gid, off, data)
@@ -103,6 +101,18 @@ def _pull(proto, library, device, g, have, summary, progress):
         if progress:
             progress.advance(len(data), g.gid)
     return g.size
+
+
+def _supersede(library, summary, device, gid, have, why):
+    # The box repaired the game's journal (a damaged record and what followed it dropped at
+    # boot, then play went on): its journal is the truth now. The synced copy is kept aside
+    # (table superseded) and the game is read again from byte 0. -> 0, the bytes now held.
+    library.supersede(device, gid, why)
+    summary.superseded.append(
+        "game %s:%d: the box repaired its journal (%s): the box's history replaces the synced "
+        "copy, which is kept in the library's superseded table (%d bytes)"
+        % (device, gid, why, have))
+    return 0
 
 
 def _size(n):

@@ -10,9 +10,9 @@ import sys
 import time
 
 from lenotre import db, gameview
-from lenotre.link import LinkError, Port, RawRepl, find_port
+from lenotre.link import LinkError, NotABox, Port, RawRepl, find_port
 from lenotre.sync import Progress, sync
-from lenotre.syncproto import LinkStopped, Proto, ProtocolVersion
+from lenotre.syncproto import LinkStopped, Proto
 
 SERVE = "import link\nlink.serve()\n"
 
@@ -69,22 +69,28 @@ def run_sync(args):
         port = Port(find_port(args.port), timeout=args.timeout)
     except LinkError as exc:
         return _error("sync", exc)
-    library = _library(args, must_exist=False)
     repl = RawRepl(port)
     started = time.monotonic()
     proto = Proto(port, timeout=args.timeout)
+    library = hello = None
     try:
         repl.enter()  # stops the app: the box shows nothing while it syncs
+        repl.soft_reset()  # serve() gets the whole heap, not what the app left of it
         repl.start(SERVE)  # serve() now answers the protocol on the same port
-        summary = sync(proto, library, Progress())
+        hello = proto.hello()
+        # only now, with a box that answered, is there anything to keep
+        library = _library(args, must_exist=False)
+        summary = sync(proto, library, Progress(), hello)
         proto.bye()
         repl.finish()
         seconds = time.monotonic() - started
     except LinkError as exc:
-        library.close()
-        _give_back(repl, proto)
+        if library is not None:
+            library.close()
+        if not isinstance(exc, NotABox):
+            _give_back(repl, proto)
         port.close()
-        hint = "" if isinstance(exc, (ProtocolVersion, LinkStopped)) else \
+        hint = "" if hello is None or isinstance(exc, LinkStopped) else \
             "\nnothing stored is lost: run `lenotre sync` again to finish"
         return _error("sync", "%s%s" % (exc, hint))
     repl.restart_app()
@@ -94,6 +100,8 @@ def run_sync(args):
         print("the box says: %s" % note, file=sys.stderr)
     for line in summary.lines(seconds, proto.resent):
         print(line)
+    for note in summary.superseded:
+        print("lenotre sync: %s" % note, file=sys.stderr)
     for problem in summary.problems:
         print("lenotre sync: %s" % problem, file=sys.stderr)
     return 1 if summary.problems else 0
