@@ -45,25 +45,34 @@ class LinkTimeout(LinkError):
 
 
 class NotABox(LinkTimeout):
-    """No raw REPL on the port: the message says what was there instead."""
+    """No raw REPL on the port: the message says what was there instead; `kind` is one of
+    silent, echo, repl, garbage."""
+
+    def __init__(self, path, heard, sent, seconds):
+        self.kind, message = describe(path, heard, sent, seconds)
+        LinkTimeout.__init__(self, message)
 
 
 def describe(path, heard, sent, seconds):
-    # What a port that never showed MicroPython's raw REPL did, for the error message.
+    # What a port that never showed MicroPython's raw REPL did: -> (kind, message).
     if not heard:
+        kind = "silent"
         what = ("it stayed silent: not one byte in %.1f s. A Pico running MicroPython answers "
                 "at once; is this the box's port, and is MicroPython on it (lenotre flash "
                 "--uf2)?" % seconds)
     elif _echo(heard, sent):
+        kind = "echo"
         what = ("it echoes what it is sent (%d bytes came back, all ours): a loopback, a "
                 "modem or a terminal, not a Pico" % len(heard))
     elif b">>>" in heard or b"MicroPython" in heard or b"raw REPL" in heard:
+        kind = "repl"
         what = ("a REPL answers but never entered MicroPython's raw REPL (Ctrl-A): another "
                 "board, or a program that owns the REPL; it said %r" % _tail(heard))
     else:
+        kind = "garbage"
         what = ("it sends bytes that are no MicroPython prompt (%d bytes, e.g. %r): another "
                 "device, or the wrong baud rate/port" % (len(heard), _tail(heard)))
-    return "no MicroPython box on %s: %s" % (path, what)
+    return kind, "no MicroPython box on %s: %s" % (path, what)
 
 
 def _echo(heard, sent):
@@ -105,16 +114,20 @@ def find_port(port=None, ports=None, lead="no box found"):
 class Port:
     """A serial port with deadlines: write bytes, read up to a marker or a line."""
 
-    def __init__(self, path, timeout=2.0):
+    def __init__(self, path, timeout=2.0, ser=None):
+        # ser: a pyserial Serial opened already (mpremote's, for a look before it talks)
         self.path = path
         self.timeout = timeout
-        try:
-            # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
-            # would steal bytes from the conversation
-            self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
-                                     exclusive=True)
-        except serial.SerialException as exc:
-            raise _open_error(path, exc) from None
+        if ser is not None:
+            self.ser = ser
+        else:
+            try:
+                # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
+                # would steal bytes from the conversation
+                self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
+                                         exclusive=True)
+            except serial.SerialException as exc:
+                raise _open_error(path, exc) from None
         self.buf = bytearray()
 
     def close(self):
@@ -249,7 +262,7 @@ class RawRepl:
             spent = time.monotonic() - start
             box = not _echo(heard, sent) and any(m in heard for m in self.MICROPYTHON)
             if spent >= (self.PATIENCE_S if box else min(self.DECIDE_S, 2 * wait)):
-                raise NotABox(describe(p.path, bytes(heard), bytes(sent), spent))
+                raise NotABox(p.path, bytes(heard), bytes(sent), spent)
 
     def soft_reset(self, timeout=5.0):
         # In the raw REPL: Ctrl-D on an empty line soft-resets the box and it comes back to
@@ -285,6 +298,34 @@ class RawRepl:
         if err:
             raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
         return out
+
+    def follow(self, emit, idle, most):
+        # After start(), for code that runs long (the tests on a Pico): its output goes to
+        # emit(bytes) as it comes, up to \x04; then as finish(). LinkTimeout after `idle` s
+        # without a byte, or `most` s in all: a box that hangs is an error, not a wait.
+        p = self.port
+        end = time.monotonic() + most
+        while True:
+            i = p.buf.find(b"\x04")
+            if i >= 0:
+                emit(bytes(p.buf[:i]))
+                del p.buf[:i + 1]
+                break
+            if p.buf:
+                emit(bytes(p.buf))
+                del p.buf[:]
+            heard = time.monotonic()
+            while not p.buf:
+                now = time.monotonic()
+                if now > end or now - heard > idle:
+                    raise LinkTimeout("the box on %s %s" % (
+                        p.path, "ran past %g s" % most if now > end else
+                        "printed nothing for %g s: it hangs" % idle))
+                p._fill(min(end, heard + idle))
+        err = p.read_until(b"\x04", idle)[:-1]
+        p.read_until(b">", idle)
+        if err:
+            raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
 
     def exec(self, code, timeout=None):
         self.start(code)

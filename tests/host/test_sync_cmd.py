@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from linkrig import Device, install_firmware, record_games
+from linkrig import Device, Peer, install_firmware, record_games
 from lenotre import cli, link
 from lenotre.link import LinkError, LinkTimeout, NoBox, Port, PortBusy, RawRepl, find_port
 from lenotre.syncproto import LinkStopped, Proto
@@ -176,6 +176,29 @@ def test_sync_of_a_box_with_older_firmware_stores_nothing_and_gives_the_box_back
     assert err == ("lenotre sync: error: the box speaks link protocol 0, this lenotre speaks "
                    "1: update the box's firmware (lenotre flash); nothing was synced\n")
     assert not os.path.exists(db)  # nothing came from a box: no library was made
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("silent", "it stayed silent"), ("echo", "it echoes what it is sent"),
+    ("garbage", "it sends bytes that are no MicroPython prompt"),
+    ("repl", "a REPL answers but never entered MicroPython's raw REPL")])
+def test_a_port_that_is_no_box_is_named_fast_and_no_library_is_made(tmp_path, mode, words):
+    # Issue 9: on a port that is no Pico, sync took 19.5 s, said "waited 2 s", advised
+    # "nothing stored is lost" and made an empty library.
+    db = str(tmp_path / "g.sqlite")
+    peer = Peer(mode)
+    try:
+        start = time.monotonic()
+        code, out, err = _run(["sync", "--port", peer.path, "--db", db])
+        took = time.monotonic() - start
+    finally:
+        peer.close()
+    assert code == 1 and out == ""
+    assert err.startswith("lenotre sync: error: no MicroPython box on %s: %s"
+                          % (peer.path, words)), err
+    assert "nothing stored is lost" not in err and "waited" not in err
+    assert took < 5, took
+    assert not os.path.exists(db)
 
 
 def test_sync_without_a_box_says_so(tmp_path, monkeypatch):
