@@ -3,10 +3,12 @@
 # full flash still takes them: syncing is how space comes back.
 #
 # In memory: games are numbered from 1 up, so the acks live in runs of 64 ids, one flat
-# array("I") a run (256 bytes), holding bytes + 1 (0: none). A box of 1,300 games holds ~21
-# runs: no allocation ever grows with the number of games (a dict of 1,300 acks needs one
+# array("H") a run (128 bytes; "I" for a run with a journal past 64 KB), holding bytes + 1
+# (0: none). A box of 1,300 games holds ~21 runs, ~3 KB: no allocation ever grows with the
+# number of games (a dict of 1,300 acks needs one
 # contiguous block of 8 to 28 KB to grow into, which a fragmented 192 KB heap does not have:
 # "MemoryError allocating 8336 bytes" in the middle of a sync).
+import gc
 from array import array
 
 from flash import StoreFull, add, full, room, size, write
@@ -21,7 +23,8 @@ class Acks:
         self.dir = folder
         self.problems = problems
         self.free = free
-        self.runs = {}  # id // RUN -> array("I") of RUN entries: acknowledged bytes + 1
+        self.runs = {}  # id // RUN -> array("H") of RUN entries: acknowledged bytes + 1
+        self.wide = set()  # the runs widened to array("I")
 
     def load(self):
         # Acks only grow: every good line counts, in any order. A cut or bad line is dropped
@@ -48,8 +51,14 @@ class Acks:
             raise ValueError("bad ack")
         run = self.runs.get(gid // RUN)
         if run is None:
-            run = self.runs[gid // RUN] = array("I", [0 for _ in range(RUN)])
+            # kept for good: placed after a collection, low in the heap, not in a hole that
+            # the garbage of reading synced.log would leave around it
+            gc.collect()
+            run = self.runs[gid // RUN] = array("H", [0 for _ in range(RUN)])
         if n + 1 > run[gid % RUN]:
+            if n + 1 > 0xFFFF and gid // RUN not in self.wide:
+                run = self.runs[gid // RUN] = array("I", run)
+                self.wide.add(gid // RUN)
             run[gid % RUN] = n + 1
 
     def get(self, gid):
@@ -82,6 +91,7 @@ class Acks:
                 left += run[i] != 0
             if not left:
                 del self.runs[k]
+                self.wide.discard(k)
         if dropped:
             self._write()
 
