@@ -301,3 +301,33 @@ def test_the_progress_bar_draws_on_a_terminal_only():
     quiet = io.StringIO()
     Progress(quiet).advance(10, 1)
     assert quiet.getvalue() == ""
+
+
+def test_a_box_that_prints_without_end_times_out_like_a_silent_one(tmp_path):
+    # Lines that are no reply used to be skipped for as long as they came: a box printing
+    # without end held a request forever. They count as silence now.
+    master, slave = os.openpty()
+    stop = []
+
+    def chatter():
+        while not stop:
+            try:
+                os.write(master, b"hello from a stuck program\r\n")
+            except OSError:
+                return
+            time.sleep(0.01)
+    import threading
+    t = threading.Thread(target=chatter, daemon=True)
+    t.start()
+    try:
+        port = Port(os.ttyname(slave), timeout=0.3)
+        start = time.monotonic()
+        with pytest.raises(LinkError, match="no usable answer to HELLO after 3 tries"):
+            Proto(port, timeout=0.3, retries=2).hello()
+        assert time.monotonic() - start < 3
+        port.close()
+    finally:
+        stop.append(1)
+        t.join(2)
+        os.close(master)
+        os.close(slave)
