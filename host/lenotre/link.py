@@ -230,10 +230,12 @@ class RawRepl:
 
     # Signs that a MicroPython box is on the port, only slow to reach its raw REPL (booting,
     # a watchdog reboot after a pulled cable): worth the long wait. Anything else is decided
-    # after DECIDE_S: a port that is not a box must not cost 20 s.
+    # after DECIDE_S, silence after SILENT_S (a virtual Pico holds a Ctrl-C up to 3 s while
+    # its app boots): a port that is not a box must not cost 20 s.
     MICROPYTHON = (b"MicroPython", b"raw REPL", b"soft reboot", b"LN ", b"Traceback",
                    b"KeyboardInterrupt", b"\x04>")
     DECIDE_S = 2.0
+    SILENT_S = 4.0
     PATIENCE_S = 15.0
 
     def enter(self):
@@ -261,7 +263,13 @@ class RawRepl:
                 del p.buf[:max(0, len(p.buf) - 256)]  # the banner may straddle attempts
             spent = time.monotonic() - start
             box = not _echo(heard, sent) and any(m in heard for m in self.MICROPYTHON)
-            if spent >= (self.PATIENCE_S if box else min(self.DECIDE_S, 2 * wait)):
+            if box:
+                limit = self.PATIENCE_S
+            elif heard:
+                limit = min(self.DECIDE_S, 2 * wait)
+            else:
+                limit = min(self.SILENT_S, 4 * wait)
+            if spent >= limit:
                 raise NotABox(p.path, bytes(heard), bytes(sent), spent)
 
     def soft_reset(self, timeout=5.0):
