@@ -449,6 +449,8 @@ def test_a_silent_host_gives_the_box_back_to_its_app(box):
     # (after a request, or from the start) ends serve() with a reset, so main.py runs the app
     # (the unix port has no machine.reset: it exits with link.RESET_EXIT).
     import link as framing
+    from lenotre import vpico
+    assert vpico.RESET_EXIT == framing.RESET_EXIT  # the relay powers it up on this code
     flash, _ = box
     for requests in ([], [b"HELLO 1"]):
         dev = Device(flash, code="import link; link.serve(idle_ms=400)")
