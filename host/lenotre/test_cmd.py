@@ -40,8 +40,11 @@ def run(args):
 
 # On the box: the files go under tests/ beside the flashed firmware, run_shared.py runs them
 # (its sys.exit caught: in the raw REPL a SystemExit would soft-reset the box), then every file
-# put there goes again and the app restarts.
-RUN = "try:\n exec(%r)\nexcept SystemExit:\n pass\n"
+# put there goes again, removed by the box itself as the run ends (a host killed meanwhile
+# leaves nothing behind) and by the host after it, and the app restarts.
+CLEAN = ("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
+         "for d in ('tests/shared', 'tests'):\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n")
+RUN = "try:\n exec(%r)\nexcept SystemExit:\n pass\nfinally:\n exec(%r)\n"
 PUT_CHUNK = 512  # bytes of a file per exec: a Pico compiles each as a bytes literal
 IDLE_S = 120  # no output for this long: the box hangs (one test file takes seconds on a Pico)
 MOST_S = 900
@@ -77,7 +80,7 @@ def _run_on_box(port_path):
                 with open(os.path.join(ROOT, "tests", "shared", f), "rb") as src:
                     _put(repl, "tests/shared/" + f, src.read(), put)
             with open(os.path.join(ROOT, "tests", "run_shared.py")) as src:
-                repl.start(RUN % src.read())
+                repl.start(RUN % (src.read(), CLEAN % (put,)))
             said = []
 
             def emit(data):
@@ -106,9 +109,7 @@ def _clean(repl, put):
     # then restart the app.
     try:
         repl.enter()  # a run cut short by a deadline is still running: stop it
-        repl.exec("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
-                  "for d in ('tests/shared', 'tests'):\n try:\n  os.rmdir(d)\n"
-                  " except OSError:\n  pass" % (put,))
+        repl.exec(CLEAN % (put,))
     except LinkError:
         pass
     repl.restart_app()

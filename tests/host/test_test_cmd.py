@@ -48,3 +48,25 @@ def test_a_port_that_is_no_box_is_named_within_seconds(mode, words, capfd):
     assert "the Pico at %s did not run the tests: no MicroPython box on %s: %s" % (
         peer.path, peer.path, words) in err
     assert took < 8, took
+
+
+def test_a_test_run_whose_host_is_killed_leaves_no_file_on_the_box(flashed_vpico, monkeypatch,
+                                                                  capfd):
+    # The box removes the test files itself as the run ends: here the host stops reading
+    # after the first output (as if killed) and never cleans up.
+    from lenotre import test_cmd
+    from lenotre.link import RawRepl
+    monkeypatch.setattr(test_cmd, "_clean", lambda repl, put: None)
+
+    def killed(self, emit, idle, most):
+        raise KeyboardInterrupt  # the host dies while the tests run
+    monkeypatch.setattr(RawRepl, "follow", killed)
+    before = sorted(os.listdir(flashed_vpico.flash))
+    try:
+        main(["test", "--port", flashed_vpico.port])
+    except KeyboardInterrupt:
+        pass
+    end = time.monotonic() + 60
+    while sorted(os.listdir(flashed_vpico.flash)) != before:
+        assert time.monotonic() < end, os.listdir(flashed_vpico.flash)
+        time.sleep(0.2)
