@@ -45,6 +45,13 @@ def run(args):
 CLEAN = ("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
          "for d in ('tests/shared', 'tests'):\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n")
 RUN = "try:\n exec(%r)\nexcept SystemExit:\n pass\nfinally:\n exec(%r)\n"
+# ... then it says DONE and waits for the host's go-ahead (one byte): none within BACK_MS (the
+# host was killed) and it restarts into its app (link.back_to_app), as the sync link does.
+DONE = "lenotre-tests-done"
+WAIT = ("import sys, select\nprint(%r)\n_p = select.poll()\n_p.register(sys.stdin, "
+        "select.POLLIN)\nif not _p.poll(%d):\n import link\n link.back_to_app()\n"
+        "getattr(sys.stdin, 'buffer', sys.stdin).read(1)\ndel _p\n")
+BACK_MS = 20000
 PUT_CHUNK = 512  # bytes of a file per exec: a Pico compiles each as a bytes literal
 IDLE_S = 120  # no output for this long: the box hangs (one test file takes seconds on a Pico)
 MOST_S = 900
@@ -80,13 +87,16 @@ def _run_on_box(port_path):
                 with open(os.path.join(ROOT, "tests", "shared", f), "rb") as src:
                     _put(repl, "tests/shared/" + f, src.read(), put)
             with open(os.path.join(ROOT, "tests", "run_shared.py")) as src:
-                repl.start(RUN % (src.read(), CLEAN % (put,)))
-            said = []
+                repl.start(RUN % (src.read(), CLEAN % (put,)) + WAIT % (DONE, BACK_MS))
+            said, went = [], []
 
             def emit(data):
                 text = data.decode("utf-8", "replace")
                 said.append(text)
-                sys.stdout.write(text)
+                if not went and DONE in "".join(said[-2:]):
+                    port.write(b"\n")  # the go-ahead: the box ends the run
+                    went.append(1)
+                sys.stdout.write(text.replace(DONE, ""))
                 sys.stdout.flush()
             repl.follow(emit, IDLE_S, MOST_S)
             return "".join(said)

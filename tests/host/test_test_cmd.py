@@ -50,7 +50,7 @@ def test_a_port_that_is_no_box_is_named_within_seconds(mode, words, capfd):
     assert took < 8, took
 
 
-def test_a_test_run_whose_host_is_killed_leaves_no_file_on_the_box(flashed_vpico, monkeypatch,
+def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(flashed_vpico, monkeypatch,
                                                                   capfd):
     # The box removes the test files itself as the run ends: here the host stops reading
     # after the first output (as if killed) and never cleans up.
@@ -61,6 +61,7 @@ def test_a_test_run_whose_host_is_killed_leaves_no_file_on_the_box(flashed_vpico
     def killed(self, emit, idle, most):
         raise KeyboardInterrupt  # the host dies while the tests run
     monkeypatch.setattr(RawRepl, "follow", killed)
+    monkeypatch.setattr(test_cmd, "BACK_MS", 1500)
     before = sorted(os.listdir(flashed_vpico.flash))
     try:
         main(["test", "--port", flashed_vpico.port])
@@ -70,3 +71,5 @@ def test_a_test_run_whose_host_is_killed_leaves_no_file_on_the_box(flashed_vpico
     while sorted(os.listdir(flashed_vpico.flash)) != before:
         assert time.monotonic() < end, os.listdir(flashed_vpico.flash)
         time.sleep(0.2)
+    # and with no go-ahead from a host, the box restarts into its app by itself
+    flashed_vpico.wait_for("LE NOTRE", 30)
