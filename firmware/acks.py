@@ -5,9 +5,9 @@
 # In memory: games are numbered from 1 up, so the acks live in runs of 64 ids, one flat
 # array("H") a run (128 bytes; "I" for a run with a journal past 64 KB), holding bytes + 1
 # (0: none). A box of 1,300 games holds ~21 runs, ~3 KB: no allocation ever grows with the
-# number of games (a dict of 1,300 acks needs one
-# contiguous block of 8 to 28 KB to grow into, which a fragmented 192 KB heap does not have:
-# "MemoryError allocating 8336 bytes" in the middle of a sync).
+# number of games (a dict of 1,300 acks needs one contiguous block of 8 to 28 KB to grow into,
+# which a fragmented 192 KB heap does not have: "MemoryError allocating 8336 bytes" in the
+# middle of a sync).
 import gc
 from array import array
 

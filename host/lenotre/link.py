@@ -272,13 +272,14 @@ class RawRepl:
             if spent >= limit:
                 raise NotABox(p.path, bytes(heard), bytes(sent), spent)
 
-    def soft_reset(self, timeout=5.0):
+    def soft_reset(self, timeout=10.0):
         # In the raw REPL: Ctrl-D on an empty line soft-resets the box and it comes back to
         # the raw REPL without running main.py. The heap starts empty: what the stopped app
         # left (its modules, its games' index, the holes between them) is gone, so what runs
         # next has the whole heap (a full box's sync needs it unbroken).
-        # -> False when the box ran the empty line as a program instead ("OK", \x04\x04>: the
-        # unix port without the virtual Pico's relay), which is as good: still in raw REPL.
+        # -> False when a prompt came back without "soft reboot" (a port that does not reset
+        # there): still in the raw REPL, only without the fresh heap. (The bare unix port
+        # exits instead: LinkTimeout; the virtual Pico's relay restarts it as a Pico does.)
         p = self.port
         p.write(b"\x04")  # Ctrl-D: soft reset
         said = p.read_until(b">", timeout)
