@@ -50,8 +50,8 @@ def test_a_port_that_is_no_box_is_named_within_seconds(mode, words, capfd):
     assert took < 8, took
 
 
-def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(flashed_vpico, monkeypatch,
-                                                                  capfd):
+def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(
+        flashed_vpico, monkeypatch, capfd):
     # The box removes the test files itself as the run ends: here the host stops reading
     # after the first output (as if killed) and never cleans up.
     from lenotre import test_cmd
