@@ -29,7 +29,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/journal_size.py
 	$(BIN)/python bench/flash.py
 	$(BIN)/python bench/sync.py
-	$(BIN)/python bench/sync_repeat.py 200
+	$(BIN)/python bench/sync_repeat.py 200 --games 10
+	$(BIN)/python bench/sync_repeat.py 50 --games 1300
 	$(BIN)/python bench/report.py
 	$(BIN)/python bench/library_check.py
 

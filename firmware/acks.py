@@ -1,8 +1,20 @@
 # The sync acknowledgements (docs/FIRMWARE.md, "Store"): synced.log holds records {"g": id,
 # "n": bytes}, the host acknowledged game id's first n bytes. One appended record per ack, so a
 # full flash still takes them: syncing is how space comes back.
+#
+# In memory: games are numbered from 1 up, so the acks live in runs of 64 ids, one flat
+# array("H") a run (128 bytes; "I" for a run with a journal past 64 KB), holding bytes + 1
+# (0: none). A box of 1,300 games holds ~21 runs, ~3 KB: no allocation ever grows with the
+# number of games (a dict of 1,300 acks needs one contiguous block of 8 to 28 KB to grow into,
+# which a fragmented 192 KB heap does not have: "MemoryError allocating 8336 bytes" in the
+# middle of a sync).
+import gc
+from array import array
+
 from flash import StoreFull, add, full, room, size, write
 from journal import lines, parse, record
+
+RUN = 64  # ids per run
 
 
 class Acks:
@@ -11,7 +23,8 @@ class Acks:
         self.dir = folder
         self.problems = problems
         self.free = free
-        self.n = {}  # game id -> bytes the host acknowledged
+        self.runs = {}  # id // RUN -> array("H") of RUN entries: acknowledged bytes + 1
+        self.wide = set()  # the runs widened to array("I")
 
     def load(self):
         # Acks only grow: every good line counts, in any order. A cut or bad line is dropped
@@ -23,8 +36,7 @@ class Acks:
                 for off, line in lines(f, size(path)):
                     try:
                         v = parse(line)
-                        if v["n"] > self.n.get(v["g"], -1):
-                            self.n[v["g"]] = v["n"]
+                        self._raise(v["g"], v["n"])
                     except Exception:
                         clean = False
         except OSError:
@@ -33,9 +45,26 @@ class Acks:
             self.problems.append("synced.log: dropped a cut or bad record")
             self._write()
 
+    def _raise(self, gid, n):
+        # In memory: game gid's ack is at least n bytes
+        if gid < 0 or n < 0:
+            raise ValueError("bad ack")
+        run = self.runs.get(gid // RUN)
+        if run is None:
+            # kept for good: placed after a collection, low in the heap, not in a hole that
+            # the garbage of reading synced.log would leave around it
+            gc.collect()
+            run = self.runs[gid // RUN] = array("H", [0 for _ in range(RUN)])
+        if n + 1 > run[gid % RUN]:
+            if n + 1 > 0xFFFF and gid // RUN not in self.wide:
+                run = self.runs[gid // RUN] = array("I", run)
+                self.wide.add(gid // RUN)
+            run[gid % RUN] = n + 1
+
     def get(self, gid):
         # -> bytes of the game the host acknowledged, -1 if none
-        return self.n.get(gid, -1)
+        run = self.runs.get(gid // RUN)
+        return run[gid % RUN] - 1 if run is not None else -1
 
     def mark(self, gid, upto):
         # The host acknowledged the game's first `upto` bytes: one record, may use the reserve
@@ -46,20 +75,31 @@ class Acks:
                 add(self.dir + "synced.log", rec)
             except OSError as exc:
                 raise full(exc)
-            self.n[gid] = upto
+            self._raise(gid, upto)
 
-    def forget(self, ids):
-        # Drops the acks of deleted games: those not in `ids`.
-        n = len(self.n)
-        for gid in list(self.n):
-            if gid not in ids:
-                del self.n[gid]
-        if len(self.n) < n:
+    def forget(self, keep):
+        # Drops the acks of the games for which keep(id) is false (deleted games; a journal
+        # the box repaired, whose old ack would count bytes it no longer has).
+        dropped = False
+        for k in list(self.runs):
+            run = self.runs[k]
+            left = 0
+            for i in range(RUN):
+                if run[i] and not keep(k * RUN + i):
+                    run[i] = 0
+                    dropped = True
+                left += run[i] != 0
+            if not left:
+                del self.runs[k]
+                self.wide.discard(k)
+        if dropped:
             self._write()
 
     def _write(self):
+        # streamed, one record at a time: no list of 1,300 records
         try:
             write(self.dir, "synced", "synced.log",
-                  [record({"g": g, "n": self.n[g]}) for g in sorted(self.n)])
+                  (record({"g": k * RUN + i, "n": self.runs[k][i] - 1})
+                   for k in sorted(self.runs) for i in range(RUN) if self.runs[k][i]))
         except StoreFull:
             pass  # stale or cut lines do no harm: they are read past

@@ -14,6 +14,10 @@ import sys
 PROTO = 1  # the link protocol's version; HELLO with another one is refused
 FRAME = 768  # most journal bytes one DATA line carries
 PREFIX = "LN "
+# No line from the host for this long: it went away without BYE (killed, cable pulled, a
+# port opened by something else): the box goes back to its app instead of waiting forever.
+IDLE_MS = 20000
+RESET_EXIT = 75  # where there is no machine.reset (the unix port): exit with this code
 
 
 class BadLine(ValueError):
@@ -179,11 +183,43 @@ def _ascii(text):
     return "".join([c if " " <= c <= "~" else "?" for c in text])
 
 
-def serve(store=None, read=None, write=None, device_id=None, wall=None):
+def _stdin_reader(idle_ms):
+    # -> read(): the next line from stdin (bytes: a stray non-UTF-8 byte must not raise inside
+    # readline()), b"" at its end, None after idle_ms without a byte. MicroPython's readline
+    # reads byte by byte, so what poll() sees is all that has arrived.
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    try:
+        import select
+        poller = select.poll()
+        poller.register(sys.stdin, select.POLLIN)
+    except Exception:  # no poll on this port: no idle timeout
+        poller = None
+
+    def read():
+        if poller is not None and not poller.poll(idle_ms):
+            return None
+        return stdin.readline()
+    return read
+
+
+def back_to_app():
+    # The host went silent: restart the box the way power-up does, so main.py runs the app
+    # (a soft reset would come back to the raw REPL the host left it in). The journal is on
+    # flash already: a reset costs nothing. The virtual Pico (the unix port) has no
+    # machine.reset: it exits with RESET_EXIT and its relay powers it up again.
+    try:
+        import machine
+        machine.reset()
+    except (ImportError, AttributeError):
+        pass
+    raise SystemExit(RESET_EXIT)
+
+
+def serve(store=None, read=None, write=None, device_id=None, wall=None, idle_ms=IDLE_MS,
+          on_idle=back_to_app):
     # Speaks the link protocol until BYE or the end of input. Never stops on a bad line: it
-    # answers LN ERR and reads the next one.
-    # bytes, not text: a stray non-UTF-8 byte must not raise inside readline()
-    read = read or getattr(sys.stdin, "buffer", sys.stdin).readline
+    # answers LN ERR and reads the next one. read() -> None: silence for idle_ms, on_idle().
+    read = read or _stdin_reader(idle_ms)
     write = write or _stdout_writer()
     broken = None
     if store is None:
@@ -203,6 +239,9 @@ def serve(store=None, read=None, write=None, device_id=None, wall=None):
     while True:
         try:
             line = read()
+            if line is None:
+                on_idle()  # no host any more: the app's turn
+                return
             if not line:
                 return  # end of input: the host went away
             if not isinstance(line, str):

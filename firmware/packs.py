@@ -109,14 +109,6 @@ class Packs:
                         return self._path(no), e[i + 1], e[i + 2]
         return None
 
-    def ids(self):
-        # -> the set of the filed games' ids
-        ids = set()
-        for e in self.index.values():
-            for i in range(0, len(e), 3):
-                ids.add(e[i])
-        return ids
-
     def each(self):
         # Yields (id, bytes) of every filed game once: its last filing.
         for no in sorted(self.index):

@@ -108,11 +108,8 @@ class Store:
             raise StoreError("there is no game %d on this box" % gid)
         return found
 
-    def _ids(self):
-        # -> the set of the ids of every game on the box
-        ids = self._packs.ids()
-        ids.update(self._logs)
-        return ids
+    def _exists(self, gid):
+        return gid in self._logs or self._packs.find(gid) is not None
 
     # ---- space ----------------------------------------------------------------------------
     def free_bytes(self):
@@ -159,9 +156,8 @@ class Store:
             deleted += drop
             if self.free_bytes() >= needed + RESERVE:
                 break
-        ids = self._ids()
-        deleted = sorted([g for g in deleted if g not in ids])
-        self._acks.forget(ids)
+        deleted = sorted([g for g in deleted if not self._exists(g)])
+        self._acks.forget(self._exists)
         return deleted
 
     def _save_hwm(self):
@@ -280,7 +276,15 @@ class Store:
         n = size(path)
         with open(path, "rb") as f:
             good, end, bad, self._logs[gid] = scan(f, n, evs)
-        return mend(self.dir, "g%04d" % gid, n, good, end, bad) if bad else 0
+        if not bad:
+            return 0
+        try:
+            return mend(self.dir, "g%04d" % gid, n, good, end, bad)
+        finally:
+            # The journal is shorter now: an ack past its end counts bytes it no longer has
+            # (and the host's copy is no longer its prefix): the game is not synced any more.
+            if self._acks.get(gid) > end:
+                self._acks.forget(lambda g: g != gid)
 
     def size(self, gid):
         return self._where(gid)[2]
@@ -323,4 +327,4 @@ class Store:
         if gid in self._logs:
             os.remove(self._log(gid))
             del self._logs[gid]
-        self._acks.forget(self._ids())
+        self._acks.forget(self._exists)

@@ -56,6 +56,15 @@ CREATE TRIGGER games_jcrc_update AFTER UPDATE OF journal ON games BEGIN
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
+# Journals the box replaced after repairing them (sync.py, _supersede): kept for inspection,
+# never read by the commands. Additive: created on first use.
+SUPERSEDED = """
+CREATE TABLE IF NOT EXISTS superseded(device TEXT NOT NULL, gid INTEGER NOT NULL,
+    journal BLOB NOT NULL, events INTEGER NOT NULL, replaced_at TEXT NOT NULL,
+    reason TEXT NOT NULL);
+"""
+
+
 class DbError(Exception):
     pass
 
@@ -308,6 +317,26 @@ class Library:
                 self.conn.execute("INSERT OR IGNORE INTO first_synced VALUES (?, ?, ?)",
                                   (device, gid, int(time.time())))
         return new
+
+    def supersede(self, device, gid, reason):
+        # The box's repaired journal replaces the stored one: the stored bytes go to the
+        # superseded table, the game (its row and place in `games` kept) starts again empty.
+        with self.conn:
+            self.conn.execute(SUPERSEDED)
+            self.conn.execute(
+                "INSERT INTO superseded SELECT device, gid, journal, (SELECT count(*) FROM "
+                "events e WHERE e.device=g.device AND e.gid=g.gid), ?, ? FROM games g "
+                "WHERE device=? AND gid=?", (now(), reason, device, gid))
+            self.conn.execute("DELETE FROM events WHERE device=? AND gid=?", (device, gid))
+            self.conn.execute("UPDATE games SET journal=x'', finished=0, synced_at=NULL "
+                              "WHERE device=? AND gid=?", (device, gid))
+
+    def superseded(self, device, gid):
+        # -> [(journal bytes, events, replaced_at, reason)] kept for the game, oldest first
+        self.conn.execute(SUPERSEDED)
+        return [(bytes(j), n, at, why) for j, n, at, why in self.conn.execute(
+            "SELECT journal, events, replaced_at, reason FROM superseded WHERE device=? AND "
+            "gid=? ORDER BY rowid", (device, gid))]
 
     def durable(self, device):
         # Everything committed so far reaches the disk: one commit with synchronous=FULL

@@ -19,6 +19,8 @@ import time
 from mpremote.transport import TransportError
 from mpremote.transport_serial import SerialTransport
 
+from lenotre import link
+from lenotre.link import TermiosError
 from lenotre.toolchain import MICROPYTHON
 
 MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
@@ -105,6 +107,26 @@ def busy(port, why="another program has it open"):
                       "sync?); close it and try again" % (why, port))
 
 
+def probe(port, ser):
+    # Is there a MicroPython raw REPL on the port at all? Our own look first, with deadlines:
+    # mpremote's reads wait as long as bytes keep coming (a port that sends garbage without
+    # end held `lenotre flash` past 100 s). FlashError saying what is there instead.
+    timeout = ser.timeout
+    ser.timeout = link.POLL
+    try:
+        link.RawRepl(link.Port(port, ser=ser)).enter()
+    except link.NotABox as exc:
+        if exc.kind != "silent":
+            raise FlashError(str(exc))
+        raise FlashError("%s; a box whose program ignores Ctrl-C stays silent too: unplug it, "
+                         "hold a button while plugging it in (the app does not start), then "
+                         "flash again" % exc)
+    except link.LinkError as exc:  # lost: the port went away
+        raise FlashError("%s; plug the box in and flash again" % exc)
+    finally:
+        ser.timeout = timeout
+
+
 class Board:
     """The device end: raw REPL entered with a soft reset, so no app holds memory or files."""
 
@@ -113,12 +135,20 @@ class Board:
         self.t = open_port(port)
         said = io.StringIO()
         try:
+            probe(port, self.t.serial)
             with contextlib.redirect_stdout(said):  # mpremote prints what it got on failure
                 self.t.enter_raw_repl(soft_reset=True, timeout_overall=RAW_TIMEOUT)
         except TransportError:
-            self.t.close()
+            self.close()
             raise busy(port, "no answer from the raw REPL within %d s (a program that ignores "
                              "Ctrl-C, or another program reading the port)" % RAW_TIMEOUT)
+        except OSError as exc:  # pyserial's SerialException: the port went away meanwhile
+            self.close()
+            raise FlashError("lost the device on %s while entering its raw REPL (%s); plug it "
+                             "in and flash again" % (port, exc))
+        except FlashError:
+            self.close()
+            raise
 
     def exec(self, code):
         try:
@@ -192,7 +222,7 @@ class Board:
     def close(self):
         try:
             self.t.close()
-        except OSError:
+        except (OSError, TermiosError):
             pass
 
 
@@ -254,7 +284,7 @@ def flash(port, files, log=lambda line: None, roster=None, now=None):
             trace = app[app.index(b"Traceback"):].split(b"\nMicroPython ")[0]  # not the banner
             raise FlashError("the firmware is on the device, but the app failed at start:\n"
                              + trace.decode(errors="replace").strip())
-    except OSError as exc:  # pyserial's errors too: the cable pulled, the board reset
+    except (OSError, TermiosError) as exc:  # pyserial's too: the cable pulled, a reset
         raise FlashError("lost the device on %s: %s; flash again" % (port, exc))
     finally:
         board.close()

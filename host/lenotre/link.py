@@ -44,6 +44,53 @@ class LinkTimeout(LinkError):
     pass
 
 
+class NotABox(LinkTimeout):
+    """No raw REPL on the port: the message says what was there instead; `kind` is one of
+    silent, echo, repl, garbage."""
+
+    def __init__(self, path, heard, sent, seconds):
+        self.kind, message = describe(path, heard, sent, seconds)
+        LinkTimeout.__init__(self, message)
+
+
+def describe(path, heard, sent, seconds):
+    # What a port that never showed MicroPython's raw REPL did: -> (kind, message).
+    if not heard:
+        kind = "silent"
+        what = ("it stayed silent: not one byte in %.1f s. A Pico running MicroPython answers "
+                "at once; is this the box's port, and is MicroPython on it (lenotre flash "
+                "--uf2)?" % seconds)
+    elif _echo(heard, sent):
+        kind = "echo"
+        what = ("it echoes what it is sent (%d bytes came back, all ours): a loopback, a "
+                "modem or a terminal, not a Pico" % len(heard))
+    elif b">>>" in heard or b"MicroPython" in heard or b"raw REPL" in heard:
+        kind = "repl"
+        what = ("a REPL answers but never entered MicroPython's raw REPL (Ctrl-A): another "
+                "board, or a program that owns the REPL; it said %r" % _tail(heard))
+    else:
+        kind = "garbage"
+        what = ("it sends bytes that are no MicroPython prompt (%d bytes, e.g. %r): another "
+                "device, or the wrong baud rate/port" % (len(heard), _tail(heard)))
+    return kind, "no MicroPython box on %s: %s" % (path, what)
+
+
+def _echo(heard, sent):
+    return bool(heard) and _plain(heard) in _plain(sent)
+
+
+def _plain(data):
+    # for comparing an echo with what was sent: a terminal echoes control bytes in caret
+    # notation (Ctrl-C as ^C) and may turn \r into \n
+    for c in range(1, 32):
+        data = data.replace(b"^" + bytes([64 + c]), bytes([c]))
+    return data.replace(b"\r", b"").replace(b"\n", b"")
+
+
+def _tail(data, n=60):
+    return bytes(data[:n]) if len(data) <= n else bytes(data[:n]) + b"..."
+
+
 class ReplError(LinkError):
     """Code run in the raw REPL raised: the message carries the box's traceback."""
 
@@ -67,16 +114,20 @@ def find_port(port=None, ports=None, lead="no box found"):
 class Port:
     """A serial port with deadlines: write bytes, read up to a marker or a line."""
 
-    def __init__(self, path, timeout=2.0):
+    def __init__(self, path, timeout=2.0, ser=None):
+        # ser: a pyserial Serial opened already (mpremote's, for a look before it talks)
         self.path = path
         self.timeout = timeout
-        try:
-            # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
-            # would steal bytes from the conversation
-            self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
-                                     exclusive=True)
-        except serial.SerialException as exc:
-            raise _open_error(path, exc) from None
+        if ser is not None:
+            self.ser = ser
+        else:
+            try:
+                # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
+                # would steal bytes from the conversation
+                self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
+                                         exclusive=True)
+            except serial.SerialException as exc:
+                raise _open_error(path, exc) from None
         self.buf = bytearray()
 
     def close(self):
@@ -177,22 +228,66 @@ class RawRepl:
         b"\r\x02\r\x03\x03\r\x01",
     )
 
+    # Signs that a MicroPython box is on the port, only slow to reach its raw REPL (booting,
+    # a watchdog reboot after a pulled cable): worth the long wait. Anything else is decided
+    # after DECIDE_S, silence after SILENT_S (a virtual Pico holds a Ctrl-C up to 3 s while
+    # its app boots): a port that is not a box must not cost 20 s.
+    MICROPYTHON = (b"MicroPython", b"raw REPL", b"soft reboot", b"LN ", b"Traceback",
+                   b"KeyboardInterrupt", b"\x04>")
+    DECIDE_S = 2.0
+    SILENT_S = 4.0
+    PATIENCE_S = 15.0
+
     def enter(self):
+        # -> once the raw REPL's banner showed; NotABox (a LinkTimeout) saying what the port
+        # did instead: nothing, an echo of what was sent, bytes that are no MicroPython.
         p = self.port
-        # With the usual timeouts the rounds span ~15 s: time for a box to come back after a
-        # pulled cable (a virtual Pico's watchdog reboot); a short timeout means one round.
         wait = min(1.0, p.timeout)
-        rounds = 5 if p.timeout >= 1.0 else 1
-        for attempt in range(rounds * len(self.RECOVER)):
-            p.write(self.RECOVER[attempt % len(self.RECOVER)])
+        start = time.monotonic()
+        sent = bytearray()
+        heard = bytearray()
+        attempt = 0
+        while True:
+            text = self.RECOVER[attempt % len(self.RECOVER)]
+            attempt += 1
+            p.write(text)
+            sent += text
+            n = len(p.buf)
             try:
                 # What comes before the banner (the app's last prints, a KeyboardInterrupt
                 # traceback, serve()'s last frames) is dropped by read_until.
                 p.read_until(RAW_BANNER, wait)
                 return
             except LinkTimeout:
-                continue
-        p.read_until(RAW_BANNER)  # a last wait; its LinkTimeout names what the box said
+                heard += p.buf[n:n + max(0, 4096 - len(heard))]  # enough to tell
+                del p.buf[:max(0, len(p.buf) - 256)]  # the banner may straddle attempts
+            spent = time.monotonic() - start
+            box = not _echo(heard, sent) and any(m in heard for m in self.MICROPYTHON)
+            if box:
+                limit = self.PATIENCE_S
+            elif heard:
+                limit = min(self.DECIDE_S, 2 * wait)
+            else:
+                limit = min(self.SILENT_S, 4 * wait)
+            if spent >= limit:
+                raise NotABox(p.path, bytes(heard), bytes(sent), spent)
+
+    def soft_reset(self, timeout=10.0):
+        # In the raw REPL: Ctrl-D on an empty line soft-resets the box and it comes back to
+        # the raw REPL without running main.py. The heap starts empty: what the stopped app
+        # left (its modules, its games' index, the holes between them) is gone, so what runs
+        # next has the whole heap (a full box's sync needs it unbroken).
+        # -> False when a prompt came back without "soft reboot" (a port that does not reset
+        # there): still in the raw REPL, only without the fresh heap. (The bare unix port
+        # exits instead: LinkTimeout; the virtual Pico's relay restarts it as a Pico does.)
+        p = self.port
+        p.write(b"\x04")  # Ctrl-D: soft reset
+        said = p.read_until(b">", timeout)
+        if b"soft reboot" not in said:
+            return False
+        if not said.endswith(RAW_BANNER):
+            p.read_until(RAW_BANNER, timeout)
+        return True
 
     def start(self, code):
         # Sends code and runs it (Ctrl-D); returns once the box said OK, with the code still
@@ -212,6 +307,34 @@ class RawRepl:
         if err:
             raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
         return out
+
+    def follow(self, emit, idle, most):
+        # After start(), for code that runs long (the tests on a Pico): its output goes to
+        # emit(bytes) as it comes, up to \x04; then as finish(). LinkTimeout after `idle` s
+        # without a byte, or `most` s in all: a box that hangs is an error, not a wait.
+        p = self.port
+        end = time.monotonic() + most
+        while True:
+            i = p.buf.find(b"\x04")
+            if i >= 0:
+                emit(bytes(p.buf[:i]))
+                del p.buf[:i + 1]
+                break
+            if p.buf:
+                emit(bytes(p.buf))
+                del p.buf[:]
+            heard = time.monotonic()
+            while not p.buf:
+                now = time.monotonic()
+                if now > end or now - heard > idle:
+                    raise LinkTimeout("the box on %s %s" % (
+                        p.path, "ran past %g s" % most if now > end else
+                        "printed nothing for %g s: it hangs" % idle))
+                p._fill(min(end, heard + idle))
+        err = p.read_until(b"\x04", idle)[:-1]
+        p.read_until(b">", idle)
+        if err:
+            raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
 
     def exec(self, code, timeout=None):
         self.start(code)

@@ -22,6 +22,7 @@ class Summary:
         self.notes = []  # what the box's journal reported about itself (repairs at boot)
         self.clock = None  # the box's clock after it was set; None: its firmware has none
         self.roster = None  # names on the box after the sync; None: not sent, or no roster
+        self.superseded = []  # games whose repaired journal replaced the synced copy
 
     def lines(self, seconds, resent):
         out = ["box %s (firmware %s): %d game%s: %d new, %d updated, %d unchanged"
@@ -41,10 +42,11 @@ class Summary:
                                                            self.roster == 1 else "people"))
 
 
-def sync(proto, library, progress=None, roster=None):
+def sync(proto, library, progress=None, roster=None, hello=None):
     """-> Summary. Link errors propagate (what was stored stays, consistently). roster: the
-    names to put on the box (people.Roster.names()), None to leave the box's as it is."""
-    device, firmware = proto.hello()
+    names to put on the box (people.Roster.names()), None to leave the box's as it is.
+    hello: the box's (device id, firmware) when the caller asked already."""
+    device, firmware = hello or proto.hello()
     summary = Summary(device, firmware)
     # The box's clock and roster first: a game started after this sync is dated and has its
     # people to choose from, even if the rest of the sync fails
@@ -65,10 +67,8 @@ def sync(proto, library, progress=None, roster=None):
     for g in games:
         have = library.received(device, g.gid)
         if g.size < have:
-            summary.problems.append(
-                "game %s:%d: the box holds %d bytes of it, %d were synced before: the box "
-                "repaired its journal; the synced copy is kept" % (device, g.gid, g.size, have))
-            continue
+            have = _supersede(library, summary, device, g.gid, have,
+                              "the box holds %d bytes of it, %d were synced" % (g.size, have))
         plan.append((g, have))
     if progress:
         progress.start(sum(g.size - have for g, have in plan))
@@ -105,11 +105,9 @@ def _pull(proto, library, device, g, have, summary, progress):
         if tail:
             # the box's bytes before the resume point must be the ones stored
             if data[:tail] != expect:
-                summary.problems.append(
-                    "game %s:%d: the box's journal differs from the synced copy before byte "
-                    "%d (repaired on the box?): nothing more stored; the box keeps the game"
-                    % (device, g.gid, have))
-                return None  # not ours: nothing of it may be acknowledged
+                _supersede(library, summary, device, g.gid, have,
+                           "its bytes before byte %d differ from the synced copy" % have)
+                return _pull(proto, library, device, g, 0, summary, progress)
             off, data, tail = off + tail, data[tail:], 0
         try:
             summary.events += library.add(device, g.gid, off, data)
@@ -126,6 +124,18 @@ def _pull(proto, library, device, g, have, summary, progress):
         if progress:
             progress.advance(len(data), g.gid)
     return g.size
+
+
+def _supersede(library, summary, device, gid, have, why):
+    # The box repaired the game's journal (a damaged record and what followed it dropped at
+    # boot, then play went on): its journal is the truth now. The synced copy is kept aside
+    # (table superseded) and the game is read again from byte 0. -> 0, the bytes now held.
+    library.supersede(device, gid, why)
+    summary.superseded.append(
+        "game %s:%d: the box repaired its journal (%s): the box's history replaces the synced "
+        "copy, which is kept in the library's superseded table (%d bytes)"
+        % (device, gid, why, have))
+    return 0
 
 
 def _size(n):

@@ -11,9 +11,9 @@ import time
 
 from lenotre import db, gameview, played
 from lenotre.people import Roster
-from lenotre.link import LinkError, Port, RawRepl, find_port
+from lenotre.link import LinkError, NotABox, Port, RawRepl, find_port
 from lenotre.sync import Progress, sync
-from lenotre.syncproto import LinkStopped, Proto, ProtocolVersion
+from lenotre.syncproto import LinkStopped, Proto
 
 SERVE = "import link\nlink.serve()\n"
 
@@ -71,23 +71,29 @@ def run_sync(args):
         if library:
             library.close()
         return _error("sync", exc)
-    if library is None:
-        library = _library(args, must_exist=False)
     repl = RawRepl(port)
     started = time.monotonic()
     proto = Proto(port, timeout=args.timeout)
+    hello = None
     try:
         repl.enter()  # stops the app: the box shows nothing while it syncs
+        repl.soft_reset()  # serve() gets the whole heap, not what the app left of it
         repl.start(SERVE)  # serve() now answers the protocol on the same port
-        summary = sync(proto, library, Progress(), Roster(library).names())
+        hello = proto.hello()
+        # only now, with a box that answered, is there anything to keep
+        if library is None:
+            library = _library(args, must_exist=False)
+        summary = sync(proto, library, Progress(), Roster(library).names(), hello)
         proto.bye()
         repl.finish()
         seconds = time.monotonic() - started
     except LinkError as exc:
-        library.close()
-        _give_back(repl, proto)
+        if library is not None:
+            library.close()
+        if not isinstance(exc, NotABox):
+            _give_back(repl, proto)
         port.close()
-        hint = "" if isinstance(exc, (ProtocolVersion, LinkStopped)) else \
+        hint = "" if hello is None or isinstance(exc, LinkStopped) else \
             "\nnothing stored is lost: run `lenotre sync` again to finish"
         return _error("sync", "%s%s" % (exc, hint))
     except (db.DbError, sqlite3.DatabaseError) as exc:  # the library failed under the sync
@@ -104,6 +110,8 @@ def run_sync(args):
         print("the box says: %s" % note, file=sys.stderr)
     for line in summary.lines(seconds, proto.resent):
         print(line)
+    for note in summary.superseded:
+        print("lenotre sync: %s" % note, file=sys.stderr)
     for problem in summary.problems:
         print("lenotre sync: %s" % problem, file=sys.stderr)
     return 1 if summary.problems else 0

@@ -11,6 +11,7 @@ import binascii
 import collections
 import os
 import sys
+import time
 
 from lenotre.link import LinkError
 
@@ -65,8 +66,12 @@ class Proto:
     def next_reply(self):
         # -> ("ok", fields) | ("bad", None) | ("timeout", None). A reply may follow garbage
         # on the same line (noise before it): every "LN " in the line is tried as its start.
+        # Lines that are no reply (prints, noise) count as silence: a box that prints without
+        # end times out like a silent one.
+        end = time.monotonic() + self.timeout
         while True:
-            raw = self.port.readline(self.timeout)
+            left = end - time.monotonic()
+            raw = self.port.readline(left) if left > 0 else None
             if raw is None:
                 return "timeout", None
             if b"\x04Traceback" in raw:

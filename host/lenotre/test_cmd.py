@@ -1,11 +1,13 @@
 """`lenotre test`: the shared rules tests on CPython, on the MicroPython unix port, or on a
-connected Pico (through mpremote): the very same test files everywhere."""
+connected Pico (over its raw REPL, with a deadline on every step): the very same test files
+everywhere."""
 import os
 import re
 import subprocess
 import sys
 
-from lenotre.toolchain import ROOT, tool
+from lenotre.link import LinkError, Port, RawRepl
+from lenotre.toolchain import ROOT
 
 # The rules core's tests: pure logic, small enough for a Pico's heap. (The firmware's own
 # shared tests need the simulated hardware and a scratch folder; they run on the desktop.)
@@ -36,23 +38,88 @@ def run(args):
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 
+# On the box: the files go under tests/ beside the flashed firmware, run_shared.py runs them
+# (its sys.exit caught: in the raw REPL a SystemExit would soft-reset the box), then every file
+# put there goes again, removed by the box itself as the run ends (a host killed meanwhile
+# leaves nothing behind) and by the host after it, and the app restarts.
+CLEAN = ("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
+         "for d in ('tests/shared', 'tests'):\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n")
+RUN = "try:\n exec(%r)\nexcept SystemExit:\n pass\nfinally:\n exec(%r)\n"
+# ... then it says DONE and waits for the host's go-ahead (one byte): none within BACK_MS (the
+# host was killed) and it restarts into its app (link.back_to_app), as the sync link does.
+DONE = "lenotre-tests-done"
+WAIT = ("import sys, select\nprint(%r)\n_p = select.poll()\n_p.register(sys.stdin, "
+        "select.POLLIN)\nif not _p.poll(%d):\n import link\n link.back_to_app()\n"
+        "getattr(sys.stdin, 'buffer', sys.stdin).read(1)\ndel _p\n")
+BACK_MS = 20000
+PUT_CHUNK = 512  # bytes of a file per exec: a Pico compiles each as a bytes literal
+IDLE_S = 120  # no output for this long: the box hangs (one test file takes seconds on a Pico)
+MOST_S = 900
+
+
 def on_pico(port):
     # Copy the test files next to the flashed firmware, run the runner there, read its line.
     from lenotre.cli import UsageError
-    mp = [tool("mpremote"), "connect", port]
-    steps = [["fs", "mkdir", ":tests"], ["fs", "mkdir", ":tests/shared"]]
-    for f in RULES_TESTS + ("support.py",):
-        steps.append(["fs", "cp", os.path.join(ROOT, "tests", "shared", f),
-                      ":tests/shared/" + f])
-    cmd = list(mp)
-    for s in steps:
-        cmd += s + ["+"]
-    cmd += ["run", os.path.join(ROOT, "tests", "run_shared.py")]  # runs what it finds
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
-    text = out.stdout + out.stderr
-    sys.stdout.write(text.replace("mkdir :tests: File exists", ""))
+    try:
+        text = _run_on_box(port)
+    except LinkError as exc:
+        raise UsageError("the Pico at %s did not run the tests: %s" % (port, exc))
     m = re.search(r"^(\d+) passed, (\d+) failed\s*$", text, re.M)
     if not m:
-        raise UsageError("the Pico at %s did not run the tests (mpremote said: %s)"
+        raise UsageError("the Pico at %s did not run the tests (it said: %s)"
                          % (port, text.strip().splitlines()[-1] if text.strip() else "nothing"))
     return 0 if int(m.group(2)) == 0 and int(m.group(1)) > 0 else 1
+
+
+def _run_on_box(port_path):
+    # -> what the runner printed (printed here as it comes). Deadlines everywhere; the box
+    # is left clean (no test file) and running its app, whatever happened.
+    port = Port(port_path)
+    repl = RawRepl(port)
+    put = []
+    try:
+        repl.enter()  # stops the app; NotABox says what the port is when it is no box
+        repl.soft_reset()  # the whole heap for the tests
+        try:
+            repl.exec("import os\nfor d in ('tests', 'tests/shared'):\n try:\n  os.mkdir(d)"
+                      "\n except OSError:\n  pass")
+            for f in RULES_TESTS + ("support.py",):
+                with open(os.path.join(ROOT, "tests", "shared", f), "rb") as src:
+                    _put(repl, "tests/shared/" + f, src.read(), put)
+            with open(os.path.join(ROOT, "tests", "run_shared.py")) as src:
+                repl.start(RUN % (src.read(), CLEAN % (put,)) + WAIT % (DONE, BACK_MS))
+            said, went = [], []
+
+            def emit(data):
+                text = data.decode("utf-8", "replace")
+                said.append(text)
+                if not went and DONE in "".join(said[-2:]):
+                    port.write(b"\n")  # the go-ahead: the box ends the run
+                    went.append(1)
+                sys.stdout.write(text.replace(DONE, ""))
+                sys.stdout.flush()
+            repl.follow(emit, IDLE_S, MOST_S)
+            return "".join(said)
+        finally:
+            _clean(repl, put)
+    finally:
+        port.close()
+
+
+def _put(repl, path, data, put):
+    repl.exec("_f = open(%r, 'wb')" % path)
+    put.append(path)
+    for at in range(0, len(data), PUT_CHUNK):
+        repl.exec("_f.write(%r)" % data[at:at + PUT_CHUNK])
+    repl.exec("_f.close()\ndel _f")
+
+
+def _clean(repl, put):
+    # Best effort, the box may be gone: remove what was put (and the folders, when empty),
+    # then restart the app.
+    try:
+        repl.enter()  # a run cut short by a deadline is still running: stop it
+        repl.exec(CLEAN % (put,))
+    except LinkError:
+        pass
+    repl.restart_app()

@@ -44,6 +44,7 @@ FRIENDLY_BANNER = b'Type "help()" for more information.'
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
 CONTROL_ENV = "LENOTRE_VPICO_HW"  # the control panel's socket name (firmware/hal/virtual.py)
 HEAP = "192k"  # a Pico's RAM: what the firmware has on the real box
+RESET_EXIT = 75  # firmware/link.py's: the exit code that stands for machine.reset()
 EXEC_LFLAG = termios.ECHOKE | termios.ECHOCTL  # inert (no ECHO); MicroPython's REPL sets 0
 BOOTED = termios.ECHOPRT  # inert too: BOOT adds it, so its code is known to run
 TICK_MS = 10
@@ -174,6 +175,12 @@ class Relay:
                                % (rc, (self.swallowed + self.tail).decode(errors="replace")))
         os.close(self.dev)
         os.close(self.dev_slave)
+        if rc == RESET_EXIT:
+            # link.back_to_app(): a Pico's machine.reset(), power-up: main.py runs the app
+            self.mode = "friendly"
+            self.send(SOFT_REBOOT)
+            self.spawn(run_main=True)
+            return
         if rc == -signal.SIGINT:
             # a Ctrl-C that came where the unix port had no handler: as if it had interrupted
             # the program, the friendly REPL (its banner shows), no reboot message

@@ -6,6 +6,7 @@ A `Proxy` can sit between the two: it passes the lines on and lets a test damage
 or cut them (a cut cable) in either direction."""
 import copy
 import os
+import random
 import select
 import signal
 import subprocess
@@ -50,6 +51,17 @@ def record_log(st, log, finish=True):
 def game_log(seed, players):
     # a whole simulated game's events, as the box records them (round events carry "ludwig")
     return copy.deepcopy(play(seed, players).log)
+
+
+def install_firmware(flash, files):
+    # The firmware ({device path: bytes}, conftest's firmware_files) written straight into a
+    # virtual Pico's flash folder, as `lenotre flash` leaves it, but without a serial round
+    # trip per file.
+    for path, data in files.items():
+        target = os.path.join(flash, *path.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(data)
 
 
 def journal_bytes(flash, gid):
@@ -169,3 +181,51 @@ class Proxy:
         self.close()
         for fd in self._stop:
             os.close(fd)
+
+
+class Peer:
+    """A pty that is no box, for the deadline tests: `mode` says what its far end does:
+    silent (reads, never answers), echo (sends back what it reads), garbage (random bytes,
+    without end), repl (a Python REPL's ">>> " to whatever comes: no raw REPL), vanish (the
+    port goes away once something was sent to it)."""
+
+    def __init__(self, mode, seed=9):
+        self.mode = mode
+        self.master, self.slave, self.path = _pty()
+        os.set_blocking(self.master, False)  # garbage goes on while no one reads
+        self.rng = random.Random(seed)
+        self._stop = threading.Event()
+        self.got = 0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        try:
+            while not self._stop.is_set():
+                ready, _, _ = select.select([self.master], [], [], 0.01)
+                if self.mode == "garbage":
+                    try:
+                        os.write(self.master, bytes(self.rng.randrange(256) for _ in range(64)))
+                    except BlockingIOError:
+                        pass
+                if not ready:
+                    continue
+                try:
+                    data = os.read(self.master, 4096)
+                except BlockingIOError:
+                    continue
+                self.got += len(data)
+                if self.mode == "echo":
+                    os.write(self.master, data)
+                elif self.mode == "repl":
+                    os.write(self.master, b"\r\n>>> ")
+                elif self.mode == "vanish":
+                    _close(self.master, self.slave)
+                    return
+        except OSError:
+            pass
+
+    def close(self):
+        self._stop.set()
+        self.thread.join(5)
+        _close(self.master, self.slave)

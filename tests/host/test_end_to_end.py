@@ -19,10 +19,11 @@ import store
 from lenotre import flasher, played
 from lenotre.cli import main
 from lenotre.db import Library
+from lenotre.link import Port, RawRepl
 from lenotre.simplay import Player
 from lenotre.toolchain import tool
-from lenotre.vpico_client import VirtualPico
-from linkrig import journal_bytes, record_games
+from lenotre.vpico_client import VirtualPico, VirtualPicoError
+from linkrig import install_firmware, journal_bytes, record_games, record_log
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 
@@ -306,3 +307,44 @@ def test_bad_input_on_the_virtual_pico(box_with_games, tmp_path, capsys):
     lib = Library(db3)
     assert lib.games() == []
     lib.close()
+
+
+def test_a_killed_sync_gives_the_box_back_to_its_app(box_with_games):
+    # Issue 9: after a killed sync the box stayed stopped (no app). A host that starts the
+    # link and vanishes without BYE: serve() hears nothing for idle_ms and resets the box, so
+    # main.py runs the app again (here with a short idle; the firmware waits link.IDLE_MS).
+    pico, _ = box_with_games
+    port = Port(pico.port)
+    repl = RawRepl(port)
+    repl.enter()
+    repl.start("import link\nlink.serve(idle_ms=1500)\n")
+    port.close()  # the host is gone: no BYE, no Ctrl-C
+    with pytest.raises(VirtualPicoError):
+        pico.request("screen", timeout=0.5)  # the app is stopped for now ...
+    pico.wait_for(": place", 10)  # ... and back by itself: the running game on screen
+
+
+FULL = 1300  # finished games that fill a Pico's flash (docs/FIRMWARE.md)
+
+
+def test_a_full_box_with_its_app_running_syncs_back_to_back(tmp_path, firmware_files, capsys):
+    # Issue 9: 1,300 finished games and a running one on a virtual Pico whose app runs (its
+    # heap holds the app and its games' index when the sync stops it): `lenotre sync` three
+    # times in a row, two into one library, one into a fresh one; all succeed.
+    flash = str(tmp_path / "flash")
+    os.makedirs(flash)
+    st = store.Store(os.path.join(flash, "data"))
+    logs = [play(seed, 2 + seed % 4).log for seed in range(20)]
+    for i in range(FULL):
+        record_log(st, logs[i % 20])
+    record_log(st, play(99, 3).log[:12], finish=False)
+    install_firmware(flash, firmware_files)
+    with VirtualPico(flash) as pico:
+        pico.wait_for(": place", 30)
+        for db, new in (("a", FULL + 1), ("a", 0), ("b", FULL + 1)):
+            start = time.monotonic()
+            assert sync(pico.port, str(tmp_path / (db + ".sqlite"))) == 0, capsys.readouterr()
+            assert time.monotonic() - start < 60
+            assert "%d games: %d new" % (FULL + 1, new) in capsys.readouterr().out
+        pico.wait_for(": place", 30)  # the app came back after each
+    assert store.Store(os.path.join(flash, "data")).count() == (FULL + 1, 0)

@@ -13,6 +13,7 @@ import serial
 from lenotre import flash_cmd, flasher
 from lenotre.cli import main
 from lenotre.vpico_client import VirtualPico
+from linkrig import Peer
 
 
 class FakePort:
@@ -167,7 +168,40 @@ def test_a_box_that_ignores_ctrl_c_is_busy(vpico, monkeypatch, capsys):
         s.read_until(b"soft reboot\r\n")
     monkeypatch.setattr(flasher, "RAW_TIMEOUT", 2)
     assert main(["flash", "--port", vpico.port]) == 1
-    assert "device busy: no answer from the raw REPL" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no MicroPython box on %s: it stayed silent" % vpico.port in err
+    assert "ignores Ctrl-C" in err and "hold a button while plugging it in" in err
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("silent", "it stayed silent"), ("echo", "it echoes what it is sent"),
+    ("garbage", "it sends bytes that are no MicroPython prompt"),
+    ("repl", "a REPL answers but never entered MicroPython's raw REPL")])
+def test_a_port_that_is_no_box_is_told_within_seconds(mode, words, capsys):
+    # Issue 9: `lenotre flash` on a port sending garbage ran past 100 s (mpremote waits as
+    # long as bytes come). Each kind of port is named, in a few seconds.
+    peer = Peer(mode)
+    try:
+        start = time.monotonic()
+        assert main(["flash", "--port", peer.path]) == 1
+        took = time.monotonic() - start
+    finally:
+        peer.close()
+    err = capsys.readouterr().err
+    assert "lenotre flash: error: no MicroPython box on %s: %s" % (peer.path, words) in err
+    assert took < 8 and "Traceback" not in err
+
+
+def test_a_port_that_vanishes_while_entering_the_raw_repl_is_a_clear_error(capsys):
+    # Issue 9: a SerialException traceback when the port went away during raw-REPL entry.
+    peer = Peer("vanish")
+    try:
+        assert main(["flash", "--port", peer.path]) == 1
+    finally:
+        peer.close()
+    err = capsys.readouterr().err
+    assert err.startswith("lenotre flash: error: lost the device on %s" % peer.path), err
+    assert "flash again" in err and "Traceback" not in err
 
 
 # ---- MicroPython itself: --uf2 ---------------------------------------------------------------

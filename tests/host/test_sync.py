@@ -5,11 +5,12 @@ import os
 import random
 import shutil
 import sqlite3
+import time
 
 import pytest
 
 import store
-from linkrig import Cut, Device, Proxy, game_log, journal_bytes, record_games
+from linkrig import Cut, Device, Proxy, game_log, journal_bytes, record_games, record_log
 from lenotre.db import Library
 from lenotre.link import LinkLost, Port
 from lenotre.sync import sync
@@ -134,24 +135,78 @@ def test_new_events_on_a_running_game_come_with_the_next_sync(box, tmp_path):
     check_library(db, flash, logs)
 
 
-def test_a_journal_that_changed_on_the_box_is_reported_not_mixed_in(box, tmp_path):
+def test_a_journal_the_box_repaired_replaces_the_synced_copy_which_is_kept_aside(box, tmp_path):
+    # Issue 9: a running game whose journal the box repaired (a damaged record dropped with
+    # what followed, then play went on) never synced again ("the box's journal differs ...
+    # nothing more stored", exit 1 at every sync). The box's history is the truth: it
+    # replaces the synced copy, which the library keeps (table superseded); said once.
     flash, logs = box
     db = str(tmp_path / "games.sqlite")
     do_sync(flash, db)
-    before = _dump(db)
-    acks = device_acks(flash)
-    other = b"".join(store.record(ev) for ev in game_log(77, 2)[:30])
+    lib = Library(db)
+    old5, old6 = lib.journal(_device(flash), 5), lib.journal(_device(flash), 6)
+    lib.close()
+    log77 = game_log(77, 2)[:30]
+    other = b"".join(store.record(ev) for ev in log77)
     with open(os.path.join(flash, "data", "g0005.log"), "wb") as f:
         f.write(other)  # longer than game 5 was, and different bytes
     with open(os.path.join(flash, "data", "g0006.log"), "rb+") as f:
         f.truncate(len(f.read()) // 2 // 50 * 50)  # shorter than what was synced
     summary, _ = do_sync(flash, db)
-    problems = " / ".join(summary.problems)
-    assert "game %s:5: the box's journal differs from the synced copy" % summary.device \
-        in problems
-    assert "game %s:6: the box holds" % summary.device in problems
-    assert _dump(db) == before  # nothing of either was stored ...
-    assert device_acks(flash)[5] == acks[5]  # ... nor acknowledged
+    assert summary.problems == []
+    said = " / ".join(summary.superseded)
+    assert "game %s:5: the box repaired its journal (its bytes before byte %d differ" % (
+        summary.device, len(old5)) in said
+    assert "game %s:6: the box repaired its journal (the box holds" % summary.device in said
+    assert "kept in the library's superseded table" in said
+    lib = Library(db)
+    try:
+        assert lib.journal(summary.device, 5) == other == journal_bytes(flash, 5)
+        assert lib.events(summary.device, 5) == log77
+        assert lib.journal(summary.device, 6) == journal_bytes(flash, 6)
+        assert [j for j, *_ in lib.superseded(summary.device, 5)] == [old5]
+        assert [j for j, *_ in lib.superseded(summary.device, 6)] == [old6]
+        assert [n for _, n, *_ in lib.superseded(summary.device, 5)] == [old5.count(b"\n")]
+    finally:
+        lib.close()
+    acks = device_acks(flash)
+    assert acks[5] == len(other) and acks[6] == len(journal_bytes(flash, 6))
+    again, _ = do_sync(flash, db)  # said once: the next sync is a plain one
+    assert again.superseded == [] and again.problems == [] and again.unchanged == 6
+
+
+def test_a_running_game_damaged_on_the_box_then_played_on_syncs_again(box, tmp_path):
+    # The issue's steps: sync, damage one line in the middle of a running game's journal,
+    # restart the box (it keeps the good records before the damage), play on, sync into the
+    # same library: the game goes on being synced past where it was.
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    do_sync(flash, db)
+    path = os.path.join(flash, "data", "g0006.log")
+    data = open(path, "rb").read()
+    lines = data.split(b"\n")
+    lines[5] = lines[5].replace(b"*", b"#")  # one record's checksum mark damaged
+    with open(path, "wb") as f:
+        f.write(b"\n".join(lines))
+    st = store.Store(os.path.join(flash, "data"))  # the box restarts: it mends the journal
+    assert any("g0006.log" in p for p in st.problems)
+    full = game_log(16, 3)
+    played = full[:5] + [{"e": "undo"}] + full[4:40]  # play on, differently from before
+    for ev in played[5:]:
+        st.append(6, ev)
+    summary, _ = do_sync(flash, db)
+    assert summary.problems == [] and len(summary.superseded) == 1
+    lib = Library(db)
+    try:
+        assert lib.events(summary.device, 6) == played
+        assert lib.journal(summary.device, 6) == journal_bytes(flash, 6)
+    finally:
+        lib.close()
+    assert store.Store(os.path.join(flash, "data")).synced(6)
+
+
+def _device(flash):
+    return open(os.path.join(flash, "data", "device.id")).read().strip()
 
 
 # ---- a cut cable ---------------------------------------------------------------------------
@@ -291,6 +346,42 @@ def test_garbage_on_the_port_before_and_between_frames(box, tmp_path):
     check_library(db, flash, logs)
 
 
+# ---- a full box -----------------------------------------------------------------------------
+
+FULL = 1300  # finished games that fill a Pico's flash (docs/FIRMWARE.md, bench/journal_size.py)
+
+
+@pytest.fixture(scope="module")
+def full_box(tmp_path_factory):
+    # 1,300 finished games (20 different ones over and over, filed in packs as the box files
+    # them) and a running one
+    root = str(tmp_path_factory.mktemp("full"))
+    st = store.Store(os.path.join(root, "data"))
+    logs = [game_log(seed, 2 + seed % 4) for seed in range(20)]
+    for i in range(FULL):
+        record_log(st, logs[i % 20])
+    record_log(st, game_log(99, 3)[:12], finish=False)
+    return root
+
+
+def test_a_full_box_syncs_back_to_back_at_192k(full_box, tmp_path):
+    # Issue 9: with 400 games the box refused ACK (MemoryError allocating 8336 bytes: the acks
+    # were a dict that grows by rehashing into one contiguous block). Every command at 1,300
+    # games, three syncs in a row on the Pico's 192 KB heap: all new, all unchanged, all new
+    # into a second library (LIST, READ and ACK of every game each time).
+    flash = str(tmp_path / "flash")
+    shutil.copytree(full_box, flash)
+    for n, db, new in ((1, "a.sqlite", FULL + 1), (2, "a.sqlite", 0), (3, "b.sqlite", FULL + 1)):
+        start = time.monotonic()
+        summary, proto = do_sync(flash, str(tmp_path / db), timeout=2.0)
+        assert not isinstance(summary, Exception), "sync %d: %s" % (n, summary)
+        assert (summary.games, summary.new, summary.problems) == (FULL + 1, new, [])
+        assert time.monotonic() - start < 60, "sync %d took %.1f s" % (n, time.monotonic() - start)
+        assert proto.resent == 0
+    st = store.Store(os.path.join(flash, "data"))
+    assert st.count() == (FULL + 1, 0)  # every game acknowledged on the box
+
+
 # ---- a box we must not trust ---------------------------------------------------------------
 
 @pytest.mark.parametrize("version, words", [(0, "update the box's firmware"),
@@ -352,6 +443,29 @@ def test_a_running_game_damaged_on_the_box_syncs_its_good_prefix_and_says_so(box
 
 
 # ---- the device side alone ------------------------------------------------------------------
+
+def test_a_silent_host_gives_the_box_back_to_its_app(box):
+    # Issue 9: after a killed sync the box stayed stopped in serve(). Silence for idle_ms
+    # (after a request, or from the start) ends serve() with a reset, so main.py runs the app
+    # (the unix port has no machine.reset: it exits with link.RESET_EXIT).
+    import link as framing
+    from lenotre import vpico
+    assert vpico.RESET_EXIT == framing.RESET_EXIT  # the relay powers it up on this code
+    flash, _ = box
+    for requests in ([], [b"HELLO 1"]):
+        dev = Device(flash, code="import link; link.serve(idle_ms=400)")
+        port = Port(dev.path, timeout=2)
+        try:
+            for r in requests:
+                port.write(framing.frame(r.decode()).encode())
+                assert port.readline().startswith(b"LN HELLO 1 ")
+            start = time.monotonic()
+            assert dev.wait(5) == framing.RESET_EXIT
+            assert time.monotonic() - start < 3
+        finally:
+            port.close()
+            dev.kill()
+
 
 def test_the_box_answers_garbage_with_err_and_keeps_serving(box):
     import link as framing

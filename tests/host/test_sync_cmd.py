@@ -9,10 +9,11 @@ import types
 
 import pytest
 
-from linkrig import Device, record_games
+from linkrig import Device, Peer, install_firmware, record_games
 from lenotre import cli, link
 from lenotre.link import LinkError, LinkTimeout, NoBox, Port, PortBusy, RawRepl, find_port
 from lenotre.syncproto import LinkStopped, Proto
+from lenotre.vpico_client import VirtualPico
 from shared_rules.codec import decode, encode
 from shared_rules.versailles.game import Game
 
@@ -21,12 +22,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 @pytest.fixture(scope="module")
-def synced(tmp_path_factory):
+def synced(tmp_path_factory, firmware_files):
     # A box of three games synced once by `lenotre sync` (raw REPL and all): -> (flash,
     # logs, db, the box id)
     root = tmp_path_factory.mktemp("cmd")
     flash = str(root / "flash")
     logs = record_games(flash, SPECS)
+    install_firmware(flash, firmware_files)
     db = str(root / "games.sqlite")
     out = _sync(flash, db)
     assert out[0] == 0, out
@@ -35,11 +37,10 @@ def synced(tmp_path_factory):
 
 
 def _sync(flash, db):
-    dev = Device(flash, code=None)  # the friendly REPL, as a Pico after Ctrl-C
-    try:
-        return _run(["sync", "--port", dev.path, "--db", db])
-    finally:
-        dev.kill()
+    # a virtual Pico with the firmware, its app running: the sync stops it, soft-resets the
+    # box and runs the link
+    with VirtualPico(flash) as pico:
+        return _run(["sync", "--port", pico.port, "--db", db])
 
 
 def _run(argv):
@@ -159,25 +160,48 @@ def test_no_library_yet(tmp_path):
     assert code == 2 and "no library at" in err and "lenotre sync" in err
 
 
-def test_sync_of_a_box_with_older_firmware_stores_nothing_and_gives_the_box_back(tmp_path):
+def test_sync_of_a_box_with_older_firmware_stores_nothing_and_gives_the_box_back(
+        tmp_path, firmware_files):
     flash = str(tmp_path / "flash")
     record_games(flash, [(41, 2, None)])
-    old = tmp_path / "oldfw"
-    old.mkdir()
+    install_firmware(flash, firmware_files)
     src = open(os.path.join(ROOT, "firmware", "link.py")).read()
     assert "\nPROTO = 1 " in src
-    (old / "link.py").write_text(src.replace("\nPROTO = 1 ", "\nPROTO = 0 "))
-    dev = Device(flash, code=None, path=[str(old)])
+    # a link.py shadows the flashed link.mpy: the firmware of an older protocol
+    with open(os.path.join(flash, "link.py"), "w") as f:
+        f.write(src.replace("\nPROTO = 1 ", "\nPROTO = 0 "))
     db = str(tmp_path / "g.sqlite")
-    try:
-        code, out, err = _run(["sync", "--port", dev.path, "--db", db])
-        assert dev.wait(5) == 0  # left the raw REPL: Ctrl-D at the friendly prompt
-    finally:
-        dev.kill()
+    with VirtualPico(flash) as pico:
+        pico.wait_for("LE NOTRE")
+        code, out, err = _run(["sync", "--port", pico.port, "--db", db])
+        pico.wait_for("LE NOTRE")  # the app runs again
     assert code == 1 and out == ""
     assert err == ("lenotre sync: error: the box speaks link protocol 0, this lenotre speaks "
                    "1: update the box's firmware (lenotre flash); nothing was synced\n")
-    assert sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone() == (0,)
+    assert not os.path.exists(db)  # nothing came from a box: no library was made
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("silent", "it stayed silent"), ("echo", "it echoes what it is sent"),
+    ("garbage", "it sends bytes that are no MicroPython prompt"),
+    ("repl", "a REPL answers but never entered MicroPython's raw REPL")])
+def test_a_port_that_is_no_box_is_named_fast_and_no_library_is_made(tmp_path, mode, words):
+    # Issue 9: on a port that is no Pico, sync took 19.5 s, said "waited 2 s", advised
+    # "nothing stored is lost" and made an empty library.
+    db = str(tmp_path / "g.sqlite")
+    peer = Peer(mode)
+    try:
+        start = time.monotonic()
+        code, out, err = _run(["sync", "--port", peer.path, "--db", db])
+        took = time.monotonic() - start
+    finally:
+        peer.close()
+    assert code == 1 and out == ""
+    assert err.startswith("lenotre sync: error: no MicroPython box on %s: %s"
+                          % (peer.path, words)), err
+    assert "nothing stored is lost" not in err and "waited" not in err
+    assert took < 6, took
+    assert not os.path.exists(db)
 
 
 def test_sync_without_a_box_says_so(tmp_path, monkeypatch):
@@ -221,7 +245,7 @@ def test_a_silent_port_times_out_instead_of_hanging(tmp_path):
     try:
         port = Port(os.ttyname(slave), timeout=0.2)
         start = time.monotonic()
-        with pytest.raises(LinkTimeout, match="did not answer"):
+        with pytest.raises(LinkTimeout, match="it stayed silent"):
             RawRepl(port).enter()
         with pytest.raises(LinkError, match="no usable answer to HELLO after 3 tries"):
             Proto(port, timeout=0.1, retries=2).hello()
@@ -280,3 +304,33 @@ def test_the_progress_bar_draws_on_a_terminal_only():
     quiet = io.StringIO()
     Progress(quiet).advance(10, 1)
     assert quiet.getvalue() == ""
+
+
+def test_a_box_that_prints_without_end_times_out_like_a_silent_one(tmp_path):
+    # Lines that are no reply used to be skipped for as long as they came: a box printing
+    # without end held a request forever. They count as silence now.
+    master, slave = os.openpty()
+    stop = []
+
+    def chatter():
+        while not stop:
+            try:
+                os.write(master, b"hello from a stuck program\r\n")
+            except OSError:
+                return
+            time.sleep(0.01)
+    import threading
+    t = threading.Thread(target=chatter, daemon=True)
+    t.start()
+    try:
+        port = Port(os.ttyname(slave), timeout=0.3)
+        start = time.monotonic()
+        with pytest.raises(LinkError, match="no usable answer to HELLO after 3 tries"):
+            Proto(port, timeout=0.3, retries=2).hello()
+        assert time.monotonic() - start < 3
+        port.close()
+    finally:
+        stop.append(1)
+        t.join(2)
+        os.close(master)
+        os.close(slave)

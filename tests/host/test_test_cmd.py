@@ -1,5 +1,11 @@
 """`lenotre test`: the shared rules tests on CPython, MicroPython and a (virtual) Pico."""
+import os
+import time
+
+import pytest
+
 from lenotre.cli import main
+from linkrig import Peer
 
 
 def test_on_cpython_and_micropython(capfd):
@@ -10,13 +16,60 @@ def test_on_cpython_and_micropython(capfd):
     assert "6 files" in out and ", 0 failed" in out
 
 
-def test_on_a_flashed_pico_through_mpremote(flashed_vpico, capfd):
+def test_on_a_flashed_pico_then_the_box_is_clean_and_runs_its_app(flashed_vpico, capfd):
+    # Issue 9: the test files stayed on the box and its app stayed stopped.
+    before = sorted(os.listdir(flashed_vpico.flash))
     assert main(["test", "--port", flashed_vpico.port]) == 0
     out = capfd.readouterr().out
     assert "shared rules tests on micropython: 6 files" in out
     assert "52 passed, 0 failed" in out
+    assert sorted(os.listdir(flashed_vpico.flash)) == before  # no tests/ left
+    flashed_vpico.wait_for("LE NOTRE", 10)  # the app is back
 
 
 def test_a_port_with_no_pico_is_a_clear_error(tmp_path, capfd):
     assert main(["test", "--port", str(tmp_path / "ttyNOPE")]) == 2
     assert "did not run the tests" in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("silent", "it stayed silent"), ("echo", "it echoes what it is sent"),
+    ("garbage", "it sends bytes that are no MicroPython prompt")])
+def test_a_port_that_is_no_box_is_named_within_seconds(mode, words, capfd):
+    # Issue 9: `lenotre test --port` on a silent or echoing port ran past 200 s.
+    peer = Peer(mode)
+    try:
+        start = time.monotonic()
+        assert main(["test", "--port", peer.path]) == 2
+        took = time.monotonic() - start
+    finally:
+        peer.close()
+    err = capfd.readouterr().err
+    assert "the Pico at %s did not run the tests: no MicroPython box on %s: %s" % (
+        peer.path, peer.path, words) in err
+    assert took < 8, took
+
+
+def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(
+        flashed_vpico, monkeypatch, capfd):
+    # The box removes the test files itself as the run ends: here the host stops reading
+    # after the first output (as if killed) and never cleans up.
+    from lenotre import test_cmd
+    from lenotre.link import RawRepl
+    monkeypatch.setattr(test_cmd, "_clean", lambda repl, put: None)
+
+    def killed(self, emit, idle, most):
+        raise KeyboardInterrupt  # the host dies while the tests run
+    monkeypatch.setattr(RawRepl, "follow", killed)
+    monkeypatch.setattr(test_cmd, "BACK_MS", 1500)
+    before = sorted(os.listdir(flashed_vpico.flash))
+    try:
+        main(["test", "--port", flashed_vpico.port])
+    except KeyboardInterrupt:
+        pass
+    end = time.monotonic() + 60
+    while sorted(os.listdir(flashed_vpico.flash)) != before:
+        assert time.monotonic() < end, os.listdir(flashed_vpico.flash)
+        time.sleep(0.2)
+    # and with no go-ahead from a host, the box restarts into its app by itself
+    flashed_vpico.wait_for("LE NOTRE", 30)

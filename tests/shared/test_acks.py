@@ -1,0 +1,86 @@
+# The sync acknowledgements (firmware/acks.py) on CPython and MicroPython alike: what the host
+# acknowledged survives a reboot, only grows, is dropped for games that are gone, and a box
+# full of games (1,300) holds its acks in a few fixed runs, not in one block that grows.
+import gc
+
+from support import rmtree, scratch
+
+from acks import RUN, Acks
+from store import record
+
+
+def _acks(root):
+    problems = []
+    a = Acks(root + "/", problems, lambda: 10 ** 9)
+    a.load()
+    return a, problems
+
+
+def test_acks_only_grow_and_survive_a_reboot():
+    root = scratch("test_acks_1")
+    a, _ = _acks(root)
+    assert a.get(7) == -1
+    a.mark(7, 300)
+    a.mark(7, 200)  # less than before: nothing changes, nothing written
+    a.mark(8, 0)
+    assert (a.get(7), a.get(8), a.get(9)) == (300, 0, -1)
+    b, problems = _acks(root)
+    assert (b.get(7), b.get(8), b.get(9)) == (300, 0, -1) and problems == []
+    with open(root + "/synced.log", "rb") as f:
+        assert f.read().count(b"\n") == 2  # one record per ack that raised one
+    rmtree(root)
+
+
+def test_a_journal_past_64_kb_is_acknowledged_whole():
+    # a run holds 16-bit numbers until one does not fit: then that run goes to 32 bits
+    root = scratch("test_acks_2")
+    a, _ = _acks(root)
+    a.mark(3, 1000)
+    a.mark(5, 70000)
+    a.mark(6, 65534)
+    assert (a.get(3), a.get(5), a.get(6)) == (1000, 70000, 65534)
+    b, _ = _acks(root)
+    assert (b.get(3), b.get(5), b.get(6)) == (1000, 70000, 65534)
+    rmtree(root)
+
+
+def test_forget_drops_the_acks_of_games_gone_and_rewrites_the_file():
+    root = scratch("test_acks_3")
+    a, _ = _acks(root)
+    for gid in (1, 2, 65, 130):
+        a.mark(gid, 10 * gid)
+    a.forget(lambda gid: gid != 2 and gid != 65)
+    assert [a.get(g) for g in (1, 2, 65, 130)] == [10, -1, -1, 1300]
+    assert sorted(a.runs) == [0, 2]  # the run of 65 had nothing else: gone
+    b, _ = _acks(root)
+    assert [b.get(g) for g in (1, 2, 65, 130)] == [10, -1, -1, 1300]
+    rmtree(root)
+
+
+def test_a_cut_or_bad_record_is_dropped_and_said():
+    root = scratch("test_acks_4")
+    with open(root + "/synced.log", "wb") as f:
+        f.write(record({"g": 4, "n": 99}) + b'{"g":5,"n":1}*00000000\n' + b'{"g":6')
+    a, problems = _acks(root)
+    assert (a.get(4), a.get(5), a.get(6)) == (99, -1, -1)
+    assert problems == ["synced.log: dropped a cut or bad record"]
+    b, problems = _acks(root)
+    assert b.get(4) == 99 and problems == []  # the file was rewritten clean
+    rmtree(root)
+
+
+def test_a_full_box_of_acks_is_a_few_fixed_runs():
+    # Issue 9: a dict of 1,300 acks grew by rehashing into one contiguous block (a box of
+    # 400 games refused ACK: MemoryError allocating 8336 bytes). 1,300 acks are 21 runs of
+    # RUN ids; read back from synced.log the same.
+    root = scratch("test_acks_5")
+    a, _ = _acks(root)
+    for gid in range(1, 1301):
+        a.mark(gid, 900 + gid % 7)
+    assert len(a.runs) == 1300 // RUN + 1
+    assert [len(run) for run in a.runs.values()] == [RUN] * len(a.runs)
+    gc.collect()
+    b, problems = _acks(root)
+    assert problems == [] and len(b.runs) == len(a.runs)
+    assert [b.get(g) for g in (1, 64, 65, 1300, 1301)] == [901, 901, 902, 900 + 1300 % 7, -1]
+    rmtree(root)
