@@ -5,7 +5,35 @@ from shared_rules.rng import Rng, derive
 from shared_rules.versailles.game import CARDS, HAND, ROUNDS, STAGES, Game
 from shared_rules.versailles.garden import Garden, unkey
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA, NOBODY
-from shared_rules.versailles.tiles import TILE_FACES, TYPES, rotate, tile_codes
+from shared_rules.versailles.tiles import LETTERS, TYPES
+
+# The rulebook shows tiles but does not list their faces; this set follows what it does say
+# (five garden types, some half or fully brown construction tiles, a few joker fields) with
+# roughly even colours. Only the desktop simulation and tests use it, so it lives here, not in
+# tiles.py: the box never needs tile faces (players report what they built), nor their RAM.
+# See docs/RULES.md.
+TILE_FACES = (
+    "rr*b bb*y bb*y rr*b r*ww rr*y cccc cccc cgcg ccbb wcwc ccrr "
+    "yycc cgcg cbcb wcwc crcr yycc gggg bbbb wwww rrrr yyyy gggg "
+    "bbbb wwww rrrr yyyy gwgw rrgg ggyy bgbg wbwb bbrr bbyy wywy "
+    "rrww yyrr gwgw rrgg ygyg ggbb bbww rbrb ybyb ywyw rrww rryy "
+    "gwgw grgr ygyg gbgb bbyb rrrg ybbb brrr yryy ggrg gggw wwbw "
+    "wbbb ggwg ybbb gggy gggr wyww rrgr yyyg yywy wbww ryyy wwbw"
+).split()
+
+
+def tile_codes(face):
+    # "rr*b" -> [RED, RED, JOKER, BLUE]
+    return [LETTERS.index(ch) for ch in face]
+
+
+def rotate(fields, quarter_turns):
+    # Clockwise: the bottom-left field moves to the top-left, and so on round the block.
+    f = list(fields)
+    for _ in range(quarter_turns % 4):
+        f = [f[2], f[0], f[3], f[1]]
+    return f
+
 
 NAMES = ("Sophie", "Alexander", "Christian", "Oliver", "Lena")
 _SIM_STREAM = 1000  # rng streams below this belong to the game itself (Ludwig's decks)

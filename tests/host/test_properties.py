@@ -15,7 +15,7 @@ from shared_rules import codec
 from shared_rules import errors as E
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import Simulation
-from shared_rules.versailles.tiles import TILE_FACES
+from shared_rules.versailles.simulate import TILE_FACES
 
 SEEDS = st.integers(0, 2**32 - 1)
 PLAYERS = st.integers(2, 5)

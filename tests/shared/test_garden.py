@@ -4,8 +4,8 @@ from support import mentions, raises
 
 from shared_rules.errors import IllegalPlacement
 from shared_rules.versailles.garden import Garden
-from shared_rules.versailles.tiles import (BLUE, CONSTRUCTION, GREEN, JOKER, RED, WHITE,
-                                           YELLOW, rotate, tile_codes)
+from shared_rules.versailles.simulate import rotate, tile_codes
+from shared_rules.versailles.tiles import BLUE, CONSTRUCTION, GREEN, JOKER, RED, WHITE, YELLOW
 
 C = CONSTRUCTION
 
@@ -108,7 +108,8 @@ def test_rotation_and_faces():
 
 def test_tile_set_has_72_tiles_of_the_known_kinds():
     # "72 Garden Tiles"; fields are the five garden types, construction sites and jokers.
-    from shared_rules.versailles.tiles import TILE_COUNT, TILE_FACES
+    from shared_rules.versailles.simulate import TILE_FACES
+    from shared_rules.versailles.tiles import TILE_COUNT
     assert len(TILE_FACES) == TILE_COUNT == 72
     for face in TILE_FACES:
         assert len(face) == 4
