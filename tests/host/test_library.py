@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from linkrig import journal_bytes, record_games
+from linkrig import install_firmware, journal_bytes, record_games
 from lenotre import db
 from lenotre.db import Library
 from test_sync_cmd import _run, _sync
@@ -20,11 +20,13 @@ SPECS = [(21, 2, None), (22, 3, None), (24, 4, None), (25, 2, None), (26, 5, Non
 
 
 @pytest.fixture(scope="module")
-def box(tmp_path_factory):
-    # -> (flash, logs, a sound library synced from it by `lenotre sync`)
+def box(tmp_path_factory, firmware_files):
+    # -> (flash, logs, a sound library synced from it by `lenotre sync`): a virtual Pico with
+    # the firmware (the sync soft-resets the box before its link runs)
     root = tmp_path_factory.mktemp("library")
     flash = str(root / "flash")
     logs = record_games(flash, SPECS)
+    install_firmware(flash, firmware_files)
     path = str(root / "games.sqlite")
     code, out, err = _sync(flash, path)
     assert code == 0 and "6 new" in out, (out, err)
