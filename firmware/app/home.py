@@ -172,12 +172,15 @@ class _Rows:
         return head + g.players[w][:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
 
     def open(self, gid):
-        from app.results import Scoreboard
+        from app.results import Scoreboard, Unfinished
         app = self.app
         try:
             game = Game.replay(app.store.events(gid))
         except Exception as exc:  # StoreError (a damaged journal), RulesError
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
+            return
+        if game.outcome is None:  # left for a new game mid-way: no scores to show
+            app.push(Unfinished(app, gid, game))
             return
         app.push(Scoreboard(app, game, final=True))
 

@@ -37,6 +37,36 @@ class Scoreboard(ui.Screen):
             app.push(Winner(app, self.g))
 
 
+class Unfinished(ui.Screen):
+    # A game left for a new one (Home's "New game" mid-game): where it stopped and the points
+    # so far. It has no scores to show or winner to name.
+    def __init__(self, app, gid, game):
+        ui.Screen.__init__(self, app)
+        self.gid = gid
+        self.g = game
+
+    def draw(self, d):
+        g = self.g
+        totals = g.totals()
+        ui.title(d, "Game %d" % self.gid)
+        ui.put(d, "Unfinished: " + where(g), 0, 11)
+        y = 20
+        for p in range(g.n):
+            ui.put(d, "%-7s %4d pts" % (short(g.players[p]), totals[p]), 0, y)
+            y += 8
+
+    def key(self, button, kind):
+        if kind == ui.PRESS and button in (ui.OK, ui.BACK):
+            self.app.pop()
+
+
+def where(g):
+    # Where a game stands, in 4 columns: "S1R4" (the round to be played), "S2sc" (scoring)
+    if g.phase == "scoring":
+        return "S%dsc" % g.stage
+    return "S%dR%d" % (g.stage, g.round + 1)
+
+
 class Winner(ui.Screen):
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)

@@ -206,3 +206,38 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
         dev.press("ok")
         said = dev.text()
         assert said.startswith("Final scores") and " %d " % g.totals()[w] in said, said
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
+def test_a_game_left_for_a_new_one_opens_to_where_it_stopped(tmp_path, runtime, request):
+    # Regression (issue 8): back -> New game -> ok mid-game files the running game unfinished;
+    # opening it from Finished games raised IndexError (no scores) and stopped the box.
+    plan = play(11, 3)
+    rounds = [cards for kind, cards in plan_of(plan.log) if kind == "round"]
+    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
+    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
+                   compiled=compiled) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(3)
+        p.play_round(rounds[0])
+        p.play_round(rounds[1])
+        dev.press("back")  # the menu
+        dev.press("down")  # past "Resume game"
+        dev.press("ok")
+        assert dev.screen()[1][0] == "New game"
+        dev.press("ok")  # leave the running game
+        dev.press("back")  # not now: back to the menu
+        texts = dev.screen()[1]
+        assert "Resume game" not in texts, texts
+        dev.press("ok")  # the cursor stayed on the second row: now Finished games
+        assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
+        dev.press("ok")
+        texts = dev.screen()[1]
+        assert texts[:2] == ["Game 1", "Unfinished: S1R3"], texts
+        assert texts[2:] == ["%-7s    0 pts" % name for name in p.names], texts
+        assert dev.stats()["clipped"] == 0
+        dev.press("ok")  # and the box goes on
+        assert dev.screen()[1][:2] == ["Finished games", "1 -*"]
+        dev.press("back")
+        assert "New game" in dev.screen()[1]
