@@ -185,13 +185,9 @@ class App:
 
 def start(hal, forever=True):
     # Boot: a button held while the box starts skips the app and leaves the REPL to mpremote.
+    # Then the app runs inside the guard (guard.py): no exception leaves the box frozen.
     if hal.keypad.any_down():
         print("Le Notre: a button is held, app skipped; the REPL is yours")
         return None
-    app = App(hal)
-    step = app.step
-    sleep = hal.clock.sleep_ms
-    while forever:
-        step()
-        sleep(10)
-    return app
+    from guard import Guard
+    return Guard(hal, App).run(forever)

@@ -123,6 +123,12 @@ class Panel:
                 pass  # the asker is gone
 
 
+def restart():
+    # A Pico's machine.reset(): the unix port exits and the relay boots it again, main.py
+    # and all (host/lenotre/vpico.py), with a fresh heap.
+    raise SystemExit(0)
+
+
 class Clock:
     # The `time` module's ticks; sleep_ms serves the panel meanwhile.
     def __init__(self, panel):
@@ -142,6 +148,6 @@ def build(pinout="pinout.json", root="data"):
     clock = Clock(panel)
     hal = Hal(b, clock, Keypad(tuple(panel.pins[r] for r in board.BUTTONS), time.ticks_diff),
               panel.display, Pixels(panel.strip, b.pixel_roles, b.pixel_cap), store.Store(root),
-              SimBuzzer(clock) if b.buzzer_pin is not None else None)
+              SimBuzzer(clock) if b.buzzer_pin is not None else None, restart=restart)
     hal.panel = panel  # type: ignore[attr-defined]
     return hal
