@@ -99,7 +99,7 @@ class CrashLog:
         return self._lines(True)
 
     def _lines(self, crashes_only):
-        out = []
+        out = []  # type: list[bytes]
         try:
             f = open(self.path, "rb")
         except OSError:

@@ -19,7 +19,10 @@ LOOP = const(3)  # crashes at boot in a row: no more restarts, the safe screen
 # The RP2040's watchdog goes to 8388 ms at most; the slowest step measured (the soak, on the
 # unix port) is far below it. Fed once a step, so only a hang trips it.
 WATCHDOG_MS = const(8000)
-RESERVE = const(4096)  # given back first thing on a crash: room to log and draw it
+# Given back first thing on a crash: room to log and draw it with the heap full. In pieces:
+# a fragmented heap has 512 bytes here and there long after it has no 4 KB in one.
+RESERVE = const(8)
+PIECE = const(512)
 STEP_MS = const(10)
 OK = const(4)  # buttons.OK
 PRESS = const(1)  # buttons.PRESS
@@ -45,6 +48,7 @@ class Guard:
         self.stable = False
         self._reserve = None
         self._clock = hal.clock
+        self.log = None  # type: crashlog.CrashLog | None
         try:
             self.log = crashlog.CrashLog(hal.store.dir)
         except Exception:  # a flash that fails: the guard works on without its log
@@ -77,8 +81,9 @@ class Guard:
 
     def step(self):
         try:
-            if self.state == RUN:
-                self.app.step()
+            app = self.app
+            if self.state == RUN and app is not None:
+                app.step()
                 if not self.stable and self._since(self.started) >= STABLE_MS:
                     self.stable = True
                     self.streak = 0
@@ -87,6 +92,7 @@ class Guard:
             else:
                 self._error_step()
         except Exception as exc:  # never KeyboardInterrupt: the host's Ctrl-C must pass
+            app = None  # so that crashed() can give the app's memory back
             self.crashed(exc)
 
     def _since(self, t):
@@ -194,11 +200,20 @@ class Guard:
         self.started = self._clock.ticks_ms()
         self.stable = False
         try:
-            if self._reserve is None:
-                self._reserve = bytearray(RESERVE)
             self.app = self.make(self.hal)
+            self._keep()
         except Exception as exc:
             self.crashed(exc)
+
+
+    def _keep(self):
+        # The reserve, once the app stands. Not to be had (a heap already full): the guard
+        # goes on without it rather than count a crash.
+        if self._reserve is None:
+            try:
+                self._reserve = [bytearray(PIECE) for _ in range(RESERVE)]
+            except MemoryError:
+                self._reserve = None
 
 
 def wrap(text):
@@ -235,7 +250,7 @@ def where(exc):
     else:
         import traceback
         for f in traceback.extract_tb(exc.__traceback__):
-            frames.append("%s:%d %s" % (_short(f.filename), f.lineno, f.name))
+            frames.append("%s:%s %s" % (_short(f.filename), f.lineno, f.name))
     return "|".join(frames[-3:])
 
 

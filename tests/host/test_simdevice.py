@@ -166,12 +166,19 @@ def test_errors_do_not_kill_the_device(dev):
                        ("", "empty command")):
         out, end = dev.send(bad)
         assert out == [] and end.startswith("error ") and words in end, (bad, end)
-    # an exception in the app is reported, and the device goes on
+    # an exception in the app: the guard catches it (firmware/guard.py), the device says
+    # so, shows it, and restarts the app (ok: at once)
     dev.ok("down back")
     dev.ok("wait 30")
     dev.ok("up back")
     out, end = dev.send("wait 30")
-    assert end.startswith("error app: ValueError") and "back is broken" in end
+    assert end.startswith("error app: ValueError: back is broken") and "guard" in end, end
+    assert "app.py:" in end and " step" in end  # where it was raised
+    texts = dev.screen()[1]
+    assert texts[0] == "Restarting" and "ValueError: back" in texts, texts
+    for cmd in ("down ok", "wait 60", "up ok", "wait 40"):
+        dev.ok(cmd)
+    assert dev.screen()[1][0] == "ready"
     dev.ok("down ok")
     dev.ok("wait 600")
     assert dev.screen()[1][0].startswith("ok long @")
