@@ -157,6 +157,7 @@ class App:
         try:
             self.store.append(self.gid, event)
         except Exception as exc:  # full flash or a failing write: the journal is the truth
+            self.game = g = None  # let the game go first: two at once may not fit the heap
             self.game = Game.replay(self.store.events(self.gid))
             self.error(exc)
             return False
@@ -168,6 +169,9 @@ class App:
         g = self.game
         if g is None or len(g.events) < 2:
             self.say("Nothing to undo")
+            return
+        if g.phase == OVER:  # finished and filed on flash: the journal takes nothing more
+            self.say("Over: can't undo")
             return
         what = g.events[-1]["e"]
         if self.record({"e": "undo"}):
