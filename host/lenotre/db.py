@@ -18,6 +18,9 @@ CREATE TABLE IF NOT EXISTS games(device TEXT NOT NULL, gid INTEGER NOT NULL,
     PRIMARY KEY (device, gid));
 CREATE TABLE IF NOT EXISTS events(device TEXT NOT NULL, gid INTEGER NOT NULL,
     seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (device, gid, seq));
+CREATE TABLE IF NOT EXISTS crashes(device TEXT NOT NULL, n INTEGER NOT NULL,
+    err TEXT NOT NULL, tb TEXT, gid INTEGER, events INTEGER, boot INTEGER NOT NULL DEFAULT 0,
+    uptime_ms INTEGER, record TEXT NOT NULL, synced_at TEXT, PRIMARY KEY (device, n));
 """
 
 
@@ -142,6 +145,34 @@ class Library:
             self.conn.execute("UPDATE games SET synced_at=? WHERE device=? AND gid=?",
                               (now(), device, gid))
             self.conn.execute("UPDATE devices SET last_sync=? WHERE id=?", (now(), device))
+
+    def add_crashes(self, device, records):
+        # The box's crash log (records of firmware/crashlog.py): -> how many were new. A
+        # crash is known by its number on its box; the box keeps only its newest ones.
+        new = 0
+        with self.conn:
+            for r in records:
+                cur = self.conn.execute(
+                    "INSERT OR IGNORE INTO crashes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (device, int(r["n"]), str(r.get("err", "?")), r.get("tb"), r.get("g"),
+                     r.get("ev"), 1 if r.get("boot") else 0, r.get("ms"), encode(r), now()))
+                new += cur.rowcount
+        return new
+
+    def crashes(self, device=None, gid=None):
+        # -> [(device, n, err, tb, gid, events, boot, uptime_ms, synced_at)], in the order
+        # they happened on each box; only a box's, or only those during one of its games
+        where, args = [], []
+        if device is not None:
+            where.append("device=?")
+            args.append(device)
+        if gid is not None:
+            where.append("gid=?")
+            args.append(gid)
+        return self.conn.execute(
+            "SELECT device, n, err, tb, gid, events, boot, uptime_ms, synced_at FROM crashes"
+            + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY device, n",
+            args).fetchall()
 
     # ---- reading --------------------------------------------------------------------------
     def games(self):
