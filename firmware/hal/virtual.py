@@ -124,9 +124,12 @@ class Panel:
 
 
 def restart():
-    # A Pico's machine.reset(): the unix port exits and the relay boots it again, main.py
-    # and all (host/lenotre/vpico.py), with a fresh heap.
-    raise SystemExit(0)
+    # A Pico's machine.reset(): the process ends at once and the relay boots it again,
+    # main.py and all, with a fresh heap (host/lenotre/vpico.py, as for its watchdog). Not
+    # SystemExit: under the relay's `-i` the unix port would drop into its REPL instead. The
+    # shell's parent is this process (the unix port inside its Python launcher).
+    os.system("kill -9 $PPID")
+    time.sleep_ms(5000)  # the signal lands meanwhile
 
 
 class Clock:
