@@ -62,6 +62,7 @@ class Device:
     def __init__(self, hal, guard, out):
         self.hal = hal
         self.guard = guard  # guard.Guard: it steps the app and catches what it raises
+        self.reported = 0  # crashes told in an answer so far
         self.out = out  # called with each reply line (or a list of its pieces)
         self.next_step = hal.clock.ticks_ms() + STEP_MS
 
@@ -108,14 +109,14 @@ class Device:
             if ms < 0:
                 self.out("error wait takes milliseconds >= 0, not %r" % args[0])
                 return True
-            seen = self.guard.crashes
             try:
                 self.wait(ms)
             except Exception as e:  # the guard's own failure: nothing should reach here
                 _show_exc(e)
                 self.out("error app: %s: %s" % (type(e).__name__, e))
                 return True
-            if self.guard.crashes != seen:
+            if self.guard.crashes != self.reported:  # since the last wait, or at boot
+                self.reported = self.guard.crashes
                 # the guard caught it (logged, shown, the app restarts); a test still fails
                 c = self.guard.newest
                 self.out("error app: %s (at %s; caught by the guard: in crash.log, the app "

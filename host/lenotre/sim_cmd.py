@@ -83,23 +83,23 @@ def run(args):
         with tempfile.TemporaryDirectory() as scratch, device(scratch, args.micropython) as dev:
             demo(dev, lambda name: print_screen(dev, name))
         return 0
-    with device(flash, args.micropython) as dev:
+    with device(flash, args.micropython, strict=False) as dev:
         return interactive(dev)
 
 
 @contextlib.contextmanager
-def device(flash, micropython):
+def device(flash, micropython, strict=True):
     # Under MicroPython the firmware runs as .mpy, as on the Pico: compiled from source at
     # boot it would need far more heap than the box has (a full flash's 1,300 games and the
     # compiler do not fit 192 KB together).
     if not micropython:
-        with SimDevice(flash) as dev:
+        with SimDevice(flash, strict=strict) as dev:
             yield dev
         return
     from lenotre import toolchain
     with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
         toolchain.build(build)
-        with SimDevice(flash, compiled=build) as dev:
+        with SimDevice(flash, compiled=build, strict=strict) as dev:
             yield dev
 
 

@@ -209,3 +209,28 @@ def test_usage_error():
     out = subprocess.run([sys.executable, SIMDEVICE], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2 and "usage" in out.stderr
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_crash_the_guard_caught_fails_a_script_and_not_a_person_at_the_sim(tmp_path,
+                                                                               runtime):
+    # The real firmware on a flash whose running game the rules reject: the app crashes at
+    # every boot; the guard shows it and restarts. A strict client (tests, scripts) gets a
+    # SimError; `lenotre sim` (strict=False) goes on, the error on the screen.
+    import store
+    from lenotre.simclient import SimDevice, SimError
+    from shared_rules.versailles.simulate import play
+    flash = str(tmp_path / "flash")
+    st = store.Store(flash)
+    log = play(5, 2).log
+    gid = st.new_game(log[0])
+    st.append(gid, log[1])
+    st.append(gid, {"e": "round", "cards": [99, 98]})
+    with SimDevice(flash, micropython=runtime == "micropython") as dev:
+        with pytest.raises(SimError, match="caught by the guard"):
+            dev.wait(6000)  # a restart, a crash again
+    with SimDevice(flash, micropython=runtime == "micropython", strict=False) as dev:
+        dev.wait(6000)
+        assert dev.crashes and "InvalidCard" in dev.crashes[0]
+        assert dev.screen()[1][0] in ("Restarting", "Le Notre stopped")
+        assert dev.stats()["crashes"] >= 1

@@ -5,7 +5,8 @@
 # menus. What counts as a failure: any crash the guard caught (it must not hide a bug from
 # a test), and a journal that does not replay to the app's game.
 #
-#   micropython -X heapsize=192k tests/shared/soak.py PRESSES [SEED]   (cwd: the repo root)
+#   micropython -X heapsize=192k tests/shared/soak.py PRESSES [SEED] [--session N]
+#       [--build DIR]      (cwd: the repo root; N presses between power cycles, 0: none)
 import sys
 
 # weights of: up, down, back, next, ok, long back (undo)
@@ -197,12 +198,14 @@ class Soak:
         gc.collect()
         store = storemod.Store(self.flash)
         n = self.games
-        ids = [(gid, finished) for gid, finished, size in store.each()]
-        for gid, finished in ids:
+        for gid, finished, size in store.each():
             gc.collect()
             events = store.events(gid)
+            for e in events:
+                if e.get("e") == "undo":
+                    n["undos"] += 1
             game = Game.replay(events)
-            n["undos"] += len([1 for e in events if e.get("e") == "undo"])
+            events = None
             if game.phase == OVER:
                 n["finished"] += 1
             elif finished:
@@ -226,9 +229,8 @@ class Soak:
             self.seed, self.presses, why, g.newest["err"] if g.newest else "(see above)"))
 
     def run(self, presses, check_every=250, session=2000):
-        # session: presses between power cycles (0: one session). Without them, at 192 KB
-        # on the unix port (8-byte pointers) the heap of a session of thousands of presses
-        # fragments until a list's growth finds no 512 bytes in one piece (docs/FIRMWARE.md)
+        # session: presses between power cycles (0: all in one session), each one a check
+        # that the box resumes the very game it held
         mode = PLAY
         while self.presses < presses:
             if session and self.presses and self.presses % session == 0:
@@ -256,9 +258,14 @@ def main(argv):
     # soak.py PRESSES [SEED] [--build DIR]: DIR, a build of toolchain.build(), is the
     # firmware as the Pico holds it (.mpy), searched instead of firmware/ and shared_rules/
     build = None
+    session = 2000
     if "--build" in argv:
         i = argv.index("--build")
         build = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    if "--session" in argv:
+        i = argv.index("--session")
+        session = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
     if sys.implementation.name != "micropython":
         sys.path.insert(0, "host/lenotre/shims")
@@ -267,7 +274,7 @@ def main(argv):
     from support import scratch
     presses = int(argv[0]) if argv else 20000
     seed = int(argv[1]) if len(argv) > 1 else 1
-    s = Soak(scratch("soak"), seed).run(presses)
+    s = Soak(scratch("soak"), seed).run(presses, session=session)
     s.check_all_games()  # every game replays
     print(s.summary())
     return 0
