@@ -65,7 +65,7 @@ class SimDevice:
             if reply.startswith("error app: ") and "caught by the guard" in reply \
                     and not self.strict:
                 self.crashes.append(reply[11:])
-                continue
+                return out  # the device ended the command there, and goes on
             if reply.startswith("error "):
                 raise SimError("%s: %s" % (line, reply[6:]))
             out.append(reply)

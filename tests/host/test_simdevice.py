@@ -226,10 +226,11 @@ def test_a_crash_the_guard_caught_fails_a_script_and_not_a_person_at_the_sim(tmp
     gid = st.new_game(log[0])
     st.append(gid, log[1])
     st.append(gid, {"e": "round", "cards": [99, 98]})
+    shutil.copytree(flash, flash + "2")
     with SimDevice(flash, micropython=runtime == "micropython") as dev:
         with pytest.raises(SimError, match="caught by the guard"):
             dev.wait(6000)  # a restart, a crash again
-    with SimDevice(flash, micropython=runtime == "micropython", strict=False) as dev:
+    with SimDevice(flash + "2", micropython=runtime == "micropython", strict=False) as dev:
         dev.wait(6000)
         assert dev.crashes and "InvalidCard" in dev.crashes[0]
         assert dev.screen()[1][0] in ("Restarting", "Le Notre stopped")
