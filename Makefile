@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/flash.py
 	$(BIN)/python bench/sync.py
 	$(BIN)/python bench/sync_repeat.py 200
+	$(BIN)/python bench/guard_steps.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 192 KB, 100,000 presses in one session from source and 50,000 from the .mpy build with

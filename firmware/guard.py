@@ -16,6 +16,7 @@ import crashlog
 RESTART_MS = const(5000)  # the error screen stays this long (ok: at once), then a restart
 STABLE_MS = const(10000)  # a crash before the app ran this long is a crash at boot
 LOOP = const(3)  # crashes at boot in a row: no more restarts, the safe screen
+CRASHED = "Crashed 3 times"  # LOOP's, made once
 # The RP2040's watchdog goes to 8388 ms at most; the slowest step measured (the soak, on the
 # unix port) is far below it. Fed once a step, so only a hang trips it.
 WATCHDOG_MS = const(8000)
@@ -47,6 +48,8 @@ class Guard:
         self.started = 0
         self.stable = False
         self._reserve = None
+        # the record of a crash when the heap cannot give even that (filled in, not made)
+        self._bare = {"err": "", "tb": "", "g": None, "ev": None, "ms": 0, "boot": 0}
         self._clock = hal.clock
         self.log = None  # type: crashlog.CrashLog | None
         try:
@@ -117,8 +120,13 @@ class Guard:
         self.crashes += 1
         boot = not self.stable
         self.streak = self.streak + 1 if boot else 0
-        rec = {"err": describe(exc), "tb": where(exc), "g": gid, "ev": ev,
-               "ms": self._clock.ticks_ms(), "boot": 1 if boot else 0}
+        try:
+            rec = {"err": describe(exc), "tb": where(exc), "g": gid, "ev": ev,
+                   "ms": self._clock.ticks_ms(), "boot": 1 if boot else 0}
+        except MemoryError:  # not even that much heap (no reserve yet): what is known as is
+            rec = self._bare
+            rec["err"] = type(exc).__name__
+            rec["g"], rec["ev"], rec["boot"] = gid, ev, 1 if boot else 0
         self.newest = rec
         streak = self.streak
         if self.log is not None:
@@ -132,14 +140,11 @@ class Guard:
             return
         self.state = ERROR
         self.until = self._clock.ticks_add(self._clock.ticks_ms(), RESTART_MS)
-        self.show("Restarting", wrap(rec["err"])[:4] + ["Games are safe."],
-                  "ok: restart now")
+        self.show("Restarting", None, rec["err"], 4, "ok: restart now")
 
     def crashes_at_boot(self, rec):
         self.state = SAFE
-        err = rec["err"] if rec else "?"
-        self.show("Le Notre stopped", ["Crashed %d times" % LOOP] + wrap(err)[:3]
-                  + ["Games are safe."], "ok: try again")
+        self.show("Le Notre stopped", CRASHED, rec["err"] if rec else "?", 3, "ok: try again")
 
     def _error_step(self):
         c = self._clock
@@ -155,11 +160,15 @@ class Guard:
         elif pressed or c.ticks_diff(now, self.until) >= 0:
             self.restart()
 
-    def show(self, heading, lines, hint):
-        # Drawn with the display's own text() (no app module: the app may be what is
+    def show(self, heading, first, err, rows, hint):
+        # heading; first (or None); the error in at most `rows` lines; "Games are safe."; the
+        # hint. Drawn with the display's own text() (no app module: the app may be what is
         # broken), every line within 16 columns. The display may be what failed: then the
-        # status pixel, red, still says it.
+        # status pixel, red, still says it. Nothing here may raise, MemoryError included.
         try:
+            lines = wrap(err)[:rows] + ["Games are safe."]
+            if first:
+                lines.insert(0, first)
             d = self.hal.display
             d.fill(0)
             d.fill_rect(0, 0, 128, 9, 1)  # the title bar, as app.ui draws it

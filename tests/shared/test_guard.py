@@ -165,6 +165,29 @@ def test_a_memory_error_is_caught_with_the_heap_full():
     _restarts_with_the_same_game(h, g, s, before, shown)
 
 
+def test_a_memory_error_at_boot_with_no_heap_left_is_still_caught():
+    # At boot the reserve is not there yet: the guard's handler itself must not raise when
+    # not even a small record can be made (found by bench/guard_steps.py: its own
+    # StringIO for the traceback raised MemoryError out of the guard).
+    flash = scratch("guard_mem_boot")
+    hog = [None]
+
+    def greedy(hal):
+        if sys.implementation.name != "micropython":
+            raise MemoryError()
+        while True:  # a chain of the smallest pieces there are, kept while the guard works
+            hog[0] = [hog[0]]
+    h = sim.build(flash)
+    g = Guard(h, greedy)
+    g.run(forever=False)  # must not raise
+    hog[0] = None
+    assert g.crashes == 1 and g.state == guardmod.ERROR
+    assert g.newest["err"].startswith("MemoryError") and g.newest["boot"] == 1
+    g.make = App  # the heap is back: the restart boots the app
+    _run(h, _Stepper(g), guardmod.RESTART_MS + 20)
+    assert g.state == guardmod.RUN and g.app is not None and _texts(h)[0] == "LE NOTRE"
+
+
 def test_crashes_at_boot_stop_on_the_safe_screen():
     flash = scratch("guard_loop")
     made = []
