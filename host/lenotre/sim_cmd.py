@@ -76,7 +76,11 @@ def run(args):
             raise UsageError("cannot read the script %s: %s" % (args.script, exc.strerror))
         steps = parse_script(lines)  # all errors before the device starts
         with device(flash, args.micropython) as dev:
-            return run_script(dev, steps, args.screenshots)
+            try:
+                return run_script(dev, steps, args.screenshots)
+            except SimError as exc:  # the device died, or its guard caught a crash
+                print("lenotre sim: error: %s" % exc, file=sys.stderr)
+                return 1
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("No terminal to play in: here is a whole demo game played through the buttons "
               "(lenotre sim --script FILE runs your own).")

@@ -61,3 +61,20 @@ def test_without_a_terminal_it_plays_the_demo(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "demo game" in out.stdout and "winner: Winner" in out.stdout
     assert "\u2580" in out.stdout  # the OLED drawn with half blocks
+
+
+def test_a_crash_the_guard_caught_stops_a_script_with_exit_1(tmp_path, capsys):
+    # a flash whose running game the rules reject: the app crashes at boot
+    import store
+    from shared_rules.versailles.simulate import play
+    flash = str(tmp_path / "flash")
+    st = store.Store(flash)
+    log = play(5, 2).log
+    gid = st.new_game(log[0])
+    st.append(gid, {"e": "round", "cards": [99, 98]})
+    script = tmp_path / "s.txt"
+    script.write_text("wait 100\nok\n")
+    assert main(["sim", "--flash", flash, "--script", str(script)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("lenotre sim: error: wait ") and "InvalidCard" in err
+    assert "caught by the guard" in err
