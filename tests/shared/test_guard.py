@@ -21,9 +21,11 @@ from shared_rules.versailles.game import Game
 appmod.preload()
 
 
-def _boot(flash, make=App):
+def _boot(flash, make=App, spare=None):
     h = sim.build(flash)
     g = Guard(h, make)
+    if spare is not None:
+        g.spare = spare
     g.run(forever=False)
     g.step()
     return h, g
@@ -39,8 +41,8 @@ def _texts(h):
     return h.display.shown_texts
 
 
-def _game_at_round_2(flash):
-    h, g = _boot(flash)
+def _game_at_round_2(flash, spare=None):
+    h, g = _boot(flash, spare=spare)
     s = _Stepper(g)
     try:
         _new_game(h, s)
@@ -144,22 +146,22 @@ def test_a_display_that_raises_oserror_is_caught_and_the_pixel_says_it():
 
 
 def test_a_memory_error_is_caught_with_the_heap_full():
+    # with the reserve the guard keeps when the heap can spare it (here: always)
     flash = scratch("guard_mem")
-    h, g, s = _game_at_round_2(flash)
+    h, g, s = _game_at_round_2(flash, spare=0)
+    assert g._reserve is not None or sys.implementation.name != "micropython"
     before, shown = g.app.game.snapshot(), _texts(h)
-    app = g.app
 
     def hog(button, kind):
         if sys.implementation.name != "micropython":
             raise MemoryError()  # CPython would take the machine's memory: raised as is
-        # MicroPython: the app's own state fills the heap until it gives out, and keeps it:
-        # only the guard letting go of the app frees it
-        app.hog = []
+        # MicroPython: the app's own state fills the heap until it gives out, and keeps it
+        # (as a game that grew would): only the guard letting go of the app frees it
+        g.app.hog = [None]
         while True:
-            app.hog.append(bytearray(256))
-    app.stack[-1].key = hog
+            g.app.hog[0] = [g.app.hog[0]]
+    g.app.stack[-1].key = hog
     _press(h, s, "ok")
-    app = hog = None
     assert g.crashes == 1 and _texts(h)[0] == "Restarting", _texts(h)
     assert _crash_log(flash)[0]["err"].startswith("MemoryError")
     _restarts_with_the_same_game(h, g, s, before, shown)
