@@ -93,12 +93,12 @@ def _stdout_writer():
 
 
 class _Server:
-    def __init__(self, store, write, ident, broken):
+    def __init__(self, store, write, ident, broken, folder="data/"):
         self.store = store
+        self.folder = folder  # the store's folder: crash.log and the roster are beside it
         self.write = write
         self.ident = ident
         self.broken = broken  # why the store could not be opened, or None
-        self.folder = "data/"  # the store's folder: the roster goes beside the journals
         self.wall = None  # the wall clock TIME sets (tests); None: wallclock.default()
 
     def send(self, text):
@@ -119,6 +119,8 @@ class _Server:
             self.set_time(int(f[1]))
         elif cmd == "ROSTER" and len(f) <= 2:
             self.roster(f[1] if len(f) == 2 else "")
+        elif cmd == "CRASHES":
+            self.crashes()
         elif cmd not in ("LIST", "READ", "ACK"):
             self.send("ERR unknown %s" % cmd[:20])
         elif self.broken:
@@ -166,6 +168,17 @@ class _Server:
             self.send("GAME %d %d %d %d" % (gid, size, s.acked(gid), 1 if finished else 0))
             n += 1
         self.send("END %d %d" % (n, len(notes)))  # the host sees a line gone missing
+
+    def crashes(self):
+        # The crash log (crashlog.py), oldest first: each record's line as it is on flash,
+        # base64 (its text may hold anything), so the host checks its CRC again; then
+        # "CRASHES n" (n lines went out). Read even when the store could not be opened.
+        import crashlog
+        lines = crashlog.CrashLog(self.folder).crashes()
+        for line in lines:
+            b64 = binascii.b2a_base64(line)
+            self.send("CRASH " + b64[:len(b64) - 1].decode())
+        self.send("CRASHES %d" % len(lines))
 
     def read(self, gid, offset, n):
         size = self.store.size(gid)
@@ -233,8 +246,7 @@ def serve(store=None, read=None, write=None, device_id=None, wall=None, idle_ms=
         ident = device_id or load_device_id(folder)
     except OSError:
         ident = "unknown"
-    server = _Server(store, write, ident, broken)
-    server.folder = folder
+    server = _Server(store, write, ident, broken, folder)
     server.wall = wall
     while True:
         try:

@@ -59,9 +59,10 @@ def _ascii(s):
 
 
 class Device:
-    def __init__(self, hal, app, out):
+    def __init__(self, hal, guard, out):
         self.hal = hal
-        self.app = app
+        self.guard = guard  # guard.Guard: it steps the app and catches what it raises
+        self.reported = 0  # crashes told in an answer so far
         self.out = out  # called with each reply line (or a list of its pieces)
         self.next_step = hal.clock.ticks_ms() + STEP_MS
 
@@ -73,7 +74,7 @@ class Device:
             if now < self.next_step:
                 c.advance(self.next_step - now)
             self.next_step += STEP_MS
-            self.app.step()
+            self.guard.step()
         now = c.ticks_ms()
         if now < end:
             c.advance(end - now)
@@ -110,9 +111,16 @@ class Device:
                 return True
             try:
                 self.wait(ms)
-            except Exception as e:
+            except Exception as e:  # the guard's own failure: nothing should reach here
                 _show_exc(e)
                 self.out("error app: %s: %s" % (type(e).__name__, e))
+                return True
+            if self.guard.crashes != self.reported:  # since the last wait, or at boot
+                self.reported = self.guard.crashes
+                # the guard caught it (logged, shown, the app restarts); a test still fails
+                c = self.guard.newest
+                self.out("error app: %s (at %s; caught by the guard: in crash.log, the app "
+                         "restarts)" % (c["err"], c["tb"]))
                 return True
         elif cmd == "screen":
             d = h.display
@@ -129,14 +137,14 @@ class Device:
                 b[3 * i], b[3 * i + 1], b[3 * i + 2] = shown[i]
             self.out("pixels " + binascii.hexlify(bytes(b)).decode())
         elif cmd == "stats":
-            # Texts cut at the screen's edge (0 on a good screen), frames shown, and the
-            # live heap after a collection (MicroPython; 0 on CPython).
+            # Texts cut at the screen's edge (0 on a good screen), frames shown, the live
+            # heap after a collection (MicroPython; 0 on CPython), crashes the guard caught.
             import gc
             from app import ui
             gc.collect()
             alloc = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-            self.out("stats clipped %d frames %d alloc %d" % (ui.clipped, h.display.frames,
-                                                              alloc))
+            self.out("stats clipped %d frames %d alloc %d crashes %d"
+                     % (ui.clipped, h.display.frames, alloc, self.guard.crashes))
         self.out("ok")
         return cmd != "quit"
 
@@ -177,10 +185,12 @@ def main(argv):
     preload()  # as main.py: the screens' code before the store's boot scan
     hal = sim.build(flash)
     from app import App
+    from guard import Guard
 
-    app = App(hal)
-    app.step()  # the first screen, before any command
-    dev = Device(hal, app, _reply)
+    guard = Guard(hal, App)
+    guard.run(forever=False)
+    guard.step()  # the first screen, before any command
+    dev = Device(hal, guard, _reply)
     while True:
         line = sys.stdin.readline()
         if not line:

@@ -234,6 +234,7 @@ class App:
         try:
             self.store.append(self.gid, event)
         except Exception as exc:  # full flash or a failing write: the journal is the truth
+            self.game = g = None  # let the game go first: two at once may not fit the heap
             self.game = Game.replay(self.store.events(self.gid))
             self.error(exc)
             return False
@@ -245,6 +246,9 @@ class App:
         g = self.game
         if g is None or len(g.events) < 2:
             self.say("Nothing to undo")
+            return
+        if g.phase == OVER:  # finished and filed on flash: the journal takes nothing more
+            self.say("Over: can't undo")
             return
         from app.versailles import describe
         what = describe(g, g.events[-1])  # before it goes
@@ -263,13 +267,9 @@ class App:
 
 def start(hal, forever=True):
     # Boot: a button held while the box starts skips the app and leaves the REPL to mpremote.
+    # Then the app runs inside the guard (guard.py): no exception leaves the box frozen.
     if hal.keypad.any_down():
         print("Le Notre: a button is held, app skipped; the REPL is yours")
         return None
-    app = App(hal)
-    step = app.step
-    sleep = hal.clock.sleep_ms
-    while forever:
-        step()
-        sleep(10)
-    return app
+    from guard import Guard
+    return Guard(hal, App).run(forever)

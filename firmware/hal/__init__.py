@@ -4,7 +4,7 @@
 
 class Hal:
     def __init__(self, board, clock, keypad, display, pixels, store, buzzer=None,
-                 entropy=None, wall=None):
+                 entropy=None, wall=None, restart=None, watchdog=None):
         self.board = board
         self.clock = clock  # ticks_ms, ticks_diff, sleep_ms
         self.keypad = keypad
@@ -14,3 +14,7 @@ class Hal:
         self.buzzer = buzzer  # beep(freq_hz, ms), or None
         self.entropy = entropy  # -> a fresh seed, or None for os.urandom
         self.wall = wall  # the wall clock (wallclock.py): now() -> unix seconds or None
+        # After a crash (guard.py): restart() boots afresh (machine.reset); None: the guard
+        # makes the app again in-process. watchdog: start(ms), feed(), stop(), or None.
+        self.restart = restart
+        self.watchdog = watchdog

@@ -7,7 +7,7 @@ import time
 import board
 from buttons import Keypad
 from drivers.ssd1306 import SSD1306
-from machine import I2C, PWM, RTC, Pin, Timer
+from machine import I2C, PWM, RTC, WDT, Pin, Timer, mem32, reset
 from neopixel import NeoPixel
 from pixels import Pixels
 from picoclock import Rtc
@@ -33,6 +33,32 @@ class Buzzer:
         self._pwm.duty_u16(0)
 
 
+class Watchdog:
+    # machine.WDT resets the box when the loop stops feeding it (guard.py). MicroPython's
+    # WDT cannot be stopped once armed, but the box must not reset while the host holds the
+    # REPL (a sync, a flash): stop() clears the enable bit of the RP2040's watchdog (RP2040
+    # datasheet, 4.7 Watchdog: WATCHDOG_BASE 0x40058000, CTRL bit 30 ENABLE; "when not
+    # enabled the watchdog timer is paused"), through the register's atomic-clear alias
+    # (+0x3000, datasheet 2.1.2).
+    _CTRL_CLEAR = 0x40058000 + 0x3000
+    _ENABLE = 1 << 30
+
+    def __init__(self):
+        self._wdt = None
+
+    def start(self, ms):
+        self._wdt = WDT(timeout=ms)
+
+    def feed(self):
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def stop(self):
+        if self._wdt is not None:
+            mem32[self._CTRL_CLEAR] = self._ENABLE
+            self._wdt = None
+
+
 def build(pinout="pinout.json", root="data"):
     b = board.load(pinout)
     # machine.Pin objects are callables returning the level: the keypad reads them directly.
@@ -52,4 +78,4 @@ def build(pinout="pinout.json", root="data"):
 
     return Hal(b, time, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
                store.Store(root), Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
-               wall=Rtc(RTC()))
+               wall=Rtc(RTC()), restart=reset, watchdog=Watchdog())

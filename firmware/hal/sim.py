@@ -140,9 +140,15 @@ class SimWall:
 class SimBuzzer:
     def __init__(self, clock):
         self._clock = clock
-        self.beeps = []  # (virtual ms, freq_hz, ms)
+        self.beeps = []  # (virtual ms, freq_hz, ms), the last KEEP
+        self.count = 0  # every beep since power on
+
+    KEEP = 32  # a long run (the soak) would otherwise fill the heap with beeps
 
     def beep(self, freq_hz, ms):
+        self.count += 1
+        if len(self.beeps) >= self.KEEP:
+            self.beeps.pop(0)
         self.beeps.append((self._clock.ticks_ms(), freq_hz, ms))
 
 

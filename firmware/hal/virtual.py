@@ -124,6 +124,15 @@ class Panel:
                 pass  # the asker is gone
 
 
+def restart():
+    # A Pico's machine.reset(): the process ends at once and the relay boots it again,
+    # main.py and all, with a fresh heap (host/lenotre/vpico.py, as for its watchdog). Not
+    # SystemExit: under the relay's `-i` the unix port would drop into its REPL instead. The
+    # shell's parent is this process (the unix port inside its Python launcher).
+    os.system("kill -9 $PPID")
+    time.sleep_ms(5000)  # the signal lands meanwhile
+
+
 class Clock:
     # The `time` module's ticks; sleep_ms serves the panel meanwhile.
     def __init__(self, panel):
@@ -143,6 +152,7 @@ def build(pinout="pinout.json", root="data"):
     clock = Clock(panel)
     hal = Hal(b, clock, Keypad(tuple(panel.pins[r] for r in board.BUTTONS), time.ticks_diff),
               panel.display, Pixels(panel.strip, b.pixel_roles, b.pixel_cap), store.Store(root),
-              SimBuzzer(clock) if b.buzzer_pin is not None else None, wall=Kept())
+              SimBuzzer(clock) if b.buzzer_pin is not None else None, wall=Kept(),
+              restart=restart)
     hal.panel = panel  # type: ignore[attr-defined]
     return hal

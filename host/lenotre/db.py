@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS people(key TEXT PRIMARY KEY, name TEXT NOT NULL,
     active INTEGER NOT NULL DEFAULT 1, added TEXT);
 CREATE TABLE IF NOT EXISTS person_names(name TEXT PRIMARY KEY COLLATE NOCASE,
     key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS crashes(device TEXT NOT NULL, n INTEGER NOT NULL,
+    err TEXT NOT NULL, tb TEXT, gid INTEGER, events INTEGER, boot INTEGER NOT NULL DEFAULT 0,
+    uptime_ms INTEGER, record TEXT NOT NULL, synced_at TEXT, PRIMARY KEY (device, n));
 """
 
 
@@ -354,6 +357,34 @@ class Library:
             self.conn.execute("UPDATE games SET synced_at=? WHERE device=? AND gid=?",
                               (now(), device, gid))
             self.conn.execute("UPDATE devices SET last_sync=? WHERE id=?", (now(), device))
+
+    def add_crashes(self, device, records):
+        # The box's crash log (records of firmware/crashlog.py): -> how many were new. A
+        # crash is known by its number on its box; the box keeps only its newest ones.
+        new = 0
+        with self.conn:
+            for r in records:
+                cur = self.conn.execute(
+                    "INSERT OR IGNORE INTO crashes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (device, int(r["n"]), str(r.get("err", "?")), r.get("tb"), r.get("g"),
+                     r.get("ev"), 1 if r.get("boot") else 0, r.get("ms"), encode(r), now()))
+                new += cur.rowcount
+        return new
+
+    def crashes(self, device=None, gid=None):
+        # -> [(device, n, err, tb, gid, events, boot, uptime_ms, synced_at)], in the order
+        # they happened on each box; only a box's, or only those during one of its games
+        where, args = [], []
+        if device is not None:
+            where.append("device=?")
+            args.append(device)
+        if gid is not None:
+            where.append("gid=?")
+            args.append(gid)
+        return self.conn.execute(
+            "SELECT device, n, err, tb, gid, events, boot, uptime_ms, synced_at FROM crashes"
+            + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY device, n",
+            args).fetchall()
 
     # ---- reading --------------------------------------------------------------------------
     def games(self):

@@ -93,14 +93,18 @@ def run(args):
             raise UsageError("cannot read the script %s: %s" % (args.script, exc.strerror))
         steps = parse_script(lines)  # all errors before the device starts
         with device(flash, args.micropython) as dev:
-            return run_script(dev, steps, args.screenshots)
+            try:
+                return run_script(dev, steps, args.screenshots)
+            except SimError as exc:  # the device died, or its guard caught a crash
+                print("lenotre sim: error: %s" % exc, file=sys.stderr)
+                return 1
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("No terminal to play in: here is a whole demo game played through the buttons "
               "(lenotre sim --script FILE runs your own).")
         with tempfile.TemporaryDirectory() as scratch, device(scratch, args.micropython) as dev:
             demo(dev, lambda name: print_screen(dev, name))
         return 0
-    with device(flash, args.micropython) as dev:
+    with device(flash, args.micropython, strict=False) as dev:
         return interactive(dev)
 
 
@@ -139,18 +143,18 @@ def run_demo(flash, micropython):
 
 
 @contextlib.contextmanager
-def device(flash, micropython):
+def device(flash, micropython, strict=True):
     # Under MicroPython the firmware runs as .mpy, as on the Pico: compiled from source at
     # boot it would need far more heap than the box has (a full flash's 1,300 games and the
     # compiler do not fit 192 KB together).
     if not micropython:
-        with SimDevice(flash) as dev:
+        with SimDevice(flash, strict=strict) as dev:
             yield dev
         return
     from lenotre import toolchain
     with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
         toolchain.build(build)
-        with SimDevice(flash, compiled=build) as dev:
+        with SimDevice(flash, compiled=build, strict=strict) as dev:
             yield dev
 
 

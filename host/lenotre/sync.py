@@ -23,6 +23,7 @@ class Summary:
         self.clock = None  # the box's clock after it was set; None: its firmware has none
         self.roster = None  # names on the box after the sync; None: not sent, or no roster
         self.superseded = []  # games whose repaired journal replaced the synced copy
+        self.crashes = 0  # crashes the box logged since the last sync (its crash log)
 
     def lines(self, seconds, resent):
         out = ["box %s (firmware %s): %d game%s: %d new, %d updated, %d unchanged"
@@ -31,6 +32,9 @@ class Summary:
                "%s, %d events, %d frames in %.2f s%s"
                % (_size(self.bytes), self.events, self.frames, seconds,
                   "; %d requests sent again" % resent if resent else "")]
+        if self.crashes:
+            out.append("%d new crash%s on the box (caught, the box restarted): `lenotre "
+                       "crashes` lists them" % (self.crashes, "" if self.crashes == 1 else "es"))
         return out
 
     def _extras(self):
@@ -91,6 +95,9 @@ def sync(proto, library, progress=None, roster=None, hello=None):
     for g, have in plan:
         if stored[g.gid] is not None and stored[g.gid] > min(have, g.acked):
             library.synced(device, g.gid)  # acknowledged now, or just completed here
+    crashes = proto.crashes()  # None: the box's firmware keeps no crash log
+    if crashes:
+        summary.crashes = library.add_crashes(device, crashes)
     return summary
 
 

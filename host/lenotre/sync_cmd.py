@@ -33,6 +33,14 @@ def add(sub):
                                    "replay.")
     _db_option(p)
     p.set_defaults(run=run_games)
+    p = sub.add_parser("crashes", help="list the crashes the boxes logged",
+                       description="List the crashes the box's guard caught and logged (it "
+                                   "restarted each time; no journal was lost), as synced by "
+                                   "`lenotre sync`: the error, where in the firmware, and the "
+                                   "game it happened in. See docs/CLI.md.")
+    p.add_argument("--box", help="only this box (its id, or a unique start of it)")
+    _db_option(p)
+    p.set_defaults(run=run_crashes)
     for name, what, fn in (("show", "a game round by round: cards, Ludwig's draws, tiles, "
                                     "token changes, scores", run_show),
                            ("replay", "recompute a game with the rules core and flag every "
@@ -175,6 +183,12 @@ def run_show(args):
     lines[2:2] = when_and_who(library, device, gid)  # after the title and the players
     for line in lines:
         print(line)
+    crashes = library.crashes(device, gid)
+    if crashes:
+        print("The box crashed %d time%s during this game (it restarted; no event was lost):"
+              % (len(crashes), "" if len(crashes) == 1 else "s"))
+        for line in crash_lines(crashes, with_box=False):
+            print("  " + line)
     return 0
 
 
@@ -203,6 +217,41 @@ def when_and_who(library, device, gid):
     if [1 for p in g.people if p]:
         out.append("people: " + "; ".join(
             "%s: %s" % (colour, g.people[p] or "a guest") for p, colour in enumerate(g.players)))
+    return out
+
+
+def run_crashes(args):
+    library = _library(args)
+    device = None
+    if args.box:
+        boxes = sorted({d for d, *_ in library.crashes()} | {d for d, *_ in library.games()})
+        matches = [b for b in boxes if b.startswith(args.box)]
+        if len(matches) != 1:
+            _fail("%r matches %d boxes in the library (%s)" % (args.box, len(matches),
+                                                               ", ".join(boxes) or "none"))
+        device = matches[0]
+    rows = library.crashes(device)
+    if not rows:
+        print("no crashes: the guard of %s logged none (as of the last sync)"
+              % ("box " + device if device else "any box"))
+        return 0
+    print("%d crash%s, oldest first (each time the box showed the error and restarted; "
+          "no journal was lost):" % (len(rows), "" if len(rows) == 1 else "es"))
+    for line in crash_lines(rows, with_box=True):
+        print(line)
+    return 0
+
+
+def crash_lines(rows, with_box):
+    # Two lines a crash: what and in which game, then where in the firmware
+    out = []
+    for device, n, err, tb, gid, events, boot, _ms, synced_at in rows:
+        game = ("during game %s (after its event %s)" % (_gid(device, gid), events)
+                if gid is not None else "with no game open")
+        out.append("%s %s%s: %s" % ("crash" if not with_box else device + " crash", n,
+                                    " at boot" if boot else "", err))
+        out.append("    %s; at %s; synced %s" % (game, tb.replace("|", " < ") if tb else "?",
+                                                 synced_at))
     return out
 
 

@@ -251,8 +251,47 @@ class Proto:
             raise
         return int(f[1])
 
+    def crashes(self):
+        # -> the box's crash log, oldest first: [dict] as crashlog.py wrote them (CRC checked
+        # again here), or None from a box whose firmware keeps none (ERR unknown CRASHES).
+        # "CRASHES n" counts the lines, so a lost one shows: then the log is asked again.
+        for tries in range(1, self.retries + 2):
+            if tries > 1:
+                self.resent += 1
+            self.send("CRASHES")
+            got = []
+            while True:
+                kind, f = self.next_reply()
+                if kind == "timeout":
+                    break
+                if kind == "bad":
+                    continue  # the count at the end will not match: asked again
+                if f[0] == "CRASH" and len(f) == 2:
+                    got.append(f[1])
+                elif f[0] == "CRASHES" and len(f) == 2:
+                    if f[1] == str(len(got)):
+                        return [_crash(text) for text in got]
+                    break
+                elif f[0] == "ERR" and f[1:2] == ["unknown"]:
+                    return None
+                elif f[0] == "ERR" and f[1:2] in (["crc"], ["garbage"]):
+                    break
+                elif f[0] == "ERR":
+                    raise _refused(f, "CRASHES")
+        raise LinkError("the box's crash log kept arriving damaged (%d tries): check the USB "
+                        "cable" % (self.retries + 1))
+
     def bye(self):
         self.request("BYE", lambda f: f[0] == "BYE")
+
+
+def _crash(text):
+    # A CRASH line's record: base64 of the crash log's line, whose CRC is checked again
+    try:
+        return _firmware("store").parse(base64.b64decode(text, validate=True))
+    except (binascii.Error, ValueError) as exc:
+        raise DeviceError("the box sent a crash record that does not check (%s)" % exc) \
+            from None
 
 
 def _what(request):

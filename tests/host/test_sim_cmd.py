@@ -216,3 +216,19 @@ def test_a_demo_game_onto_the_flash_is_synced_from_the_virtual_pico(tmp_path, ca
     assert problems == [] and game.finished and game.players == ["Orange", "Purple"]
     assert [ev["cards"] for ev in game.events if ev["e"] == "round"] == [
         ev["cards"] for ev in plan if ev["e"] == "round"]
+
+def test_a_crash_the_guard_caught_stops_a_script_with_exit_1(tmp_path, capsys):
+    # a flash whose running game the rules reject: the app crashes at boot
+    import store
+    from shared_rules.versailles.simulate import play
+    flash = str(tmp_path / "flash")
+    st = store.Store(flash + "/data")  # the box's layout
+    log = play(5, 2).log
+    gid = st.new_game(log[0])
+    st.append(gid, {"e": "round", "cards": [99, 98]})
+    script = tmp_path / "s.txt"
+    script.write_text("wait 100\nok\n")
+    assert main(["sim", "--flash", flash, "--script", str(script)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("lenotre sim: error: wait ") and "InvalidCard" in err
+    assert "caught by the guard" in err

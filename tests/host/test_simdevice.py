@@ -170,12 +170,19 @@ def test_errors_do_not_kill_the_device(dev):
                        ("", "empty command")):
         out, end = dev.send(bad)
         assert out == [] and end.startswith("error ") and words in end, (bad, end)
-    # an exception in the app is reported, and the device goes on
+    # an exception in the app: the guard catches it (firmware/guard.py), the device says
+    # so, shows it, and restarts the app (ok: at once)
     dev.ok("down back")
     dev.ok("wait 30")
     dev.ok("up back")
     out, end = dev.send("wait 30")
-    assert end.startswith("error app: ValueError") and "back is broken" in end
+    assert end.startswith("error app: ValueError: back is broken") and "guard" in end, end
+    assert "app.py:" in end and " step" in end  # where it was raised
+    texts = dev.screen()[1]
+    assert texts[0] == "Restarting" and "ValueError: back" in texts, texts
+    for cmd in ("down ok", "wait 60", "up ok", "wait 40"):
+        dev.ok(cmd)
+    assert dev.screen()[1][0] == "ready"
     dev.ok("down ok")
     dev.ok("wait 600")
     assert dev.screen()[1][0].startswith("ok long @")
@@ -206,3 +213,29 @@ def test_usage_error():
     out = subprocess.run([sys.executable, SIMDEVICE], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2 and "usage" in out.stderr
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_crash_the_guard_caught_fails_a_script_and_not_a_person_at_the_sim(tmp_path,
+                                                                               runtime):
+    # The real firmware on a flash whose running game the rules reject: the app crashes at
+    # every boot; the guard shows it and restarts. A strict client (tests, scripts) gets a
+    # SimError; `lenotre sim` (strict=False) goes on, the error on the screen.
+    import store
+    from lenotre.simclient import SimDevice, SimError
+    from shared_rules.versailles.simulate import play
+    flash = str(tmp_path / "flash")
+    st = store.Store(flash)
+    log = play(5, 2).log
+    gid = st.new_game(log[0])
+    st.append(gid, log[1])
+    st.append(gid, {"e": "round", "cards": [99, 98]})
+    shutil.copytree(flash, flash + "2")
+    with SimDevice(flash, micropython=runtime == "micropython") as dev:
+        with pytest.raises(SimError, match="caught by the guard"):
+            dev.wait(6000)  # a restart, a crash again
+    with SimDevice(flash + "2", micropython=runtime == "micropython", strict=False) as dev:
+        dev.wait(6000)
+        assert dev.crashes and "InvalidCard" in dev.crashes[0]
+        assert dev.screen()[1][0] in ("Restarting", "Le Notre stopped")
+        assert dev.stats()["crashes"] >= 1

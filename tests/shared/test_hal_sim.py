@@ -128,6 +128,17 @@ def test_buzzer_records_beeps_at_virtual_time():
     assert bz.beeps == [(0, 880, 40), (100, 440, 80)]
 
 
+def test_buzzer_keeps_the_last_beeps_and_counts_them_all():
+    # found by the soak: every beep kept filled a 192 KB heap after ~700 refused presses
+    c = sim.SimClock()
+    bz = sim.SimBuzzer(c)
+    for i in range(1000):
+        c.advance(10)
+        bz.beep(220, 120)
+    assert bz.count == 1000 and len(bz.beeps) == bz.KEEP == 32
+    assert bz.beeps[0] == (10 * (1000 - 31), 220, 120) and bz.beeps[-1] == (10000, 220, 120)
+
+
 def test_pinout_is_found_and_may_be_given():
     p = sim.find_pinout()
     assert p.endswith("pinout.json")
@@ -188,6 +199,24 @@ class _FakeMachine:
         def init(self, mode=None, period=None, callback=None):
             self.period, self.callback = period, callback
 
+    class WDT:
+        made = []
+
+        def __init__(self, timeout=5000):
+            self.timeout = timeout
+            self.fed = 0
+            _FakeMachine.WDT.made.append(self)
+
+        def feed(self):
+            self.fed += 1
+
+    mem32 = {}  # address -> the last word written there
+    resets = []
+
+    @staticmethod
+    def reset():
+        _FakeMachine.resets.append(1)
+
 
 class _FakeNeopixel:
     class NeoPixel:
@@ -244,6 +273,20 @@ def test_pico_build_with_fake_machine():
         assert h.wall.now() is None  # the RTC's power-on date is no time
         h.wall.set(1780401600)
         assert _FakeMachine.RTC.dt == (2026, 6, 2, 1, 12, 0, 0, 0) and h.wall.now() == 1780401600
+
+        # the guard's watchdog: machine.WDT armed, fed, and stopped through the RP2040's
+        # WATCHDOG CTRL atomic-clear alias (ENABLE, bit 30) for the host's REPL
+        wdt = h.watchdog
+        wdt.start(8000)
+        assert _FakeMachine.WDT.made[-1].timeout == 8000
+        wdt.feed()
+        assert _FakeMachine.WDT.made[-1].fed == 1
+        wdt.stop()
+        assert _FakeMachine.mem32 == {0x40058000 + 0x3000: 1 << 30}
+        wdt.feed()  # stopped: nothing more reaches the WDT
+        assert _FakeMachine.WDT.made[-1].fed == 1
+        h.restart()  # after a crash: machine.reset
+        assert _FakeMachine.resets == [1]
     finally:
         for name in saved:
             if saved[name] is None:

@@ -1,0 +1,118 @@
+# The crash log on flash (docs/FIRMWARE.md, "The guard"): what the main loop's guard caught,
+# one journal record (JSON + CRC, journal.record) per crash in crash.log beside the journals,
+# so `lenotre sync` brings it to the PC (link.py, CRASHES). Power-cut safe as the journal is:
+# an append is one flushed line, a rewrite goes to crash.tmp and is renamed over the log (the
+# store's boot removes a crash.tmp a cut left). Bounded: once an append would pass MAX bytes,
+# the newest KEEP crashes are rewritten and the older ones go.
+#
+# A crash:  {"n": 7, "err": "IndexError: ...", "tb": "app/results.py:22 draw|...",
+#            "g": game id or null, "ev": events of that game then, "ms": ms since boot,
+#            "boot": 1 if the app had not yet run STABLE_MS}
+# A mark:   {"ok": 1}: the app ran STABLE_MS after crashes at boot (or the player asked to
+#           try again): the streak of crashes at boot starts again from 0.
+from flash import add, size, write
+from journal import parse, record
+
+NAME = "crash.log"
+MAX = 4096  # one littlefs block
+KEEP = 8  # crashes kept when the log is rewritten
+
+
+class CrashLog:
+    def __init__(self, folder):
+        self.dir = folder  # the store's folder, "/" at the end
+        self.path = folder + NAME
+        self.last = 0  # the newest crash's number: numbers grow, never reused
+        self.streak = 0  # crashes at boot since the last one that was not (or the last mark)
+        self.newest = None  # the newest crash (a dict), for the safe screen
+        self._load()
+
+    def _load(self):
+        # Reads the log once; a record a power cut left cut short (or a damaged one) is
+        # dropped by rewriting the good ones, so the next append starts on a clean line.
+        good = self._scan()
+        if good is not None:
+            self._rewrite(good)
+
+    def _scan(self):
+        # -> None when every line is whole, else the good records' lines to keep
+        lines = []
+        bad = False
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return None
+        with f:
+            while True:
+                line = f.readline()
+                if not line:
+                    break
+                try:
+                    rec = parse(line)
+                except ValueError:
+                    bad = True
+                    continue
+                lines.append(line)
+                self._count(rec)
+        return lines if bad else None
+
+    def _count(self, rec):
+        if not isinstance(rec, dict):
+            return
+        if "err" in rec:
+            self.last = max(self.last, rec.get("n", 0))
+            self.streak = self.streak + 1 if rec.get("boot") else 0
+            self.newest = rec
+        elif "ok" in rec:
+            self.streak = 0
+
+    def _rewrite(self, lines):
+        write(self.dir, "crash", NAME, lines)
+
+    def add(self, rec):
+        # rec: a crash without its number; -> the number given. OSError when the flash fails.
+        self.last += 1
+        rec["n"] = self.last
+        self._append(record(rec))
+        self._count(rec)
+        return self.last
+
+    def settled(self):
+        # The app runs fine (or the player asked to try again): crashes at boot no longer
+        # count as a loop. Written only when there is a streak to end.
+        if self.streak:
+            self._append(record({"ok": 1}))
+            self.streak = 0
+
+    def _append(self, line):
+        if size(self.path) + len(line) > MAX:
+            # the newest KEEP - 1 crashes and the marks after the first of them, then line
+            lines = self._lines(False)
+            crash = [i for i in range(len(lines)) if b'"err":' in lines[i]]
+            keep = crash[-(KEEP - 1):] if KEEP > 1 else []
+            self._rewrite(lines[keep[0] if keep else len(lines):] + [line])
+        else:
+            add(self.path, line)
+
+    def crashes(self):
+        # -> the crash records' lines (bytes), oldest first: what the sync link sends
+        return self._lines(True)
+
+    def _lines(self, crashes_only):
+        out = []  # type: list[bytes]
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return out
+        with f:
+            while True:
+                line = f.readline()
+                if not line:
+                    break
+                try:
+                    rec = parse(line)
+                except ValueError:
+                    continue
+                if not crashes_only or isinstance(rec, dict) and "err" in rec:
+                    out.append(line)
+        return out
