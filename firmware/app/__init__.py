@@ -21,6 +21,8 @@ def preload():
     # the heap in small pieces.
     import gc
 
+    import guard  # noqa: F401  (start() runs the app inside it)
+
     from app import claims, entry, home, results, scoring, tokens, versailles  # noqa: F401
     gc.collect()
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import crashlog
-from linkrig import Device, Proxy, record_games
+from linkrig import Device, Proxy, install_firmware, record_games
 from test_sync import do_sync
 from test_sync_cmd import ROOT, _run, _sync
 from lenotre.db import Library
@@ -20,11 +20,9 @@ def _log(flash):
     return crashlog.CrashLog(os.path.join(flash, "data") + "/")
 
 
-@pytest.fixture
-def box(tmp_path):
+def _bare_box(flash):
     # a box with two games and two crashes: one during game 2 (after its 9th event), one at
     # boot with no game open
-    flash = str(tmp_path / "flash")
     record_games(flash, SPECS)
     log = _log(flash)
     log.add({"err": "IndexError: list index out of range",
@@ -32,6 +30,14 @@ def box(tmp_path):
              "ms": 123456, "boot": 0})
     log.add({"err": "OSError: [Errno 5] EIO", "tb": "guard.py:199 boot", "g": None,
              "ev": None, "ms": 40, "boot": 1})
+    return flash
+
+
+@pytest.fixture
+def box(tmp_path, firmware_files):
+    # that box with its firmware installed (`lenotre sync` soft-resets the box)
+    flash = _bare_box(str(tmp_path / "flash"))
+    install_firmware(flash, firmware_files)
     return flash
 
 
@@ -75,7 +81,8 @@ def test_a_damaged_crash_line_is_asked_again(box, tmp_path):
     assert damaged and summary.crashes == 2 and proto.resent >= 1
 
 
-def test_a_box_whose_firmware_keeps_no_crash_log_still_syncs(box, tmp_path):
+def test_a_box_whose_firmware_keeps_no_crash_log_still_syncs(tmp_path):
+    box = _bare_box(str(tmp_path / "bare"))  # no installed link.mpy in front of the old one
     old = tmp_path / "oldfw"
     old.mkdir()
     src = open(os.path.join(ROOT, "firmware", "link.py")).read()

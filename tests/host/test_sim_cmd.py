@@ -222,6 +222,7 @@ def test_a_crash_the_guard_caught_stops_a_script_with_exit_1(tmp_path, capsys):
     import store
     from shared_rules.versailles.simulate import play
     flash = str(tmp_path / "flash")
+    (tmp_path / "flash").mkdir()
     st = store.Store(flash + "/data")  # the box's layout
     log = play(5, 2).log
     gid = st.new_game(log[0])

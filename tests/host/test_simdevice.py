@@ -225,7 +225,8 @@ def test_a_crash_the_guard_caught_fails_a_script_and_not_a_person_at_the_sim(tmp
     from lenotre.simclient import SimDevice, SimError
     from shared_rules.versailles.simulate import play
     flash = str(tmp_path / "flash")
-    st = store.Store(flash)
+    (tmp_path / "flash").mkdir()
+    st = store.Store(flash + "/data")  # the box's layout
     log = play(5, 2).log
     gid = st.new_game(log[0])
     st.append(gid, log[1])

@@ -196,7 +196,7 @@ class Soak:
         self.crashes = self.g.crashes
         self.h = self.g = None  # the box off: nothing beside the game replayed
         gc.collect()
-        store = storemod.Store(self.flash)
+        store = storemod.Store(self.flash + "/data")  # the box's layout
         n = self.games
         for gid, finished, size in store.each():
             gc.collect()
@@ -269,7 +269,8 @@ def main(argv):
         argv = argv[:i] + argv[i + 2:]
     if sys.implementation.name != "micropython":
         sys.path.insert(0, "host/lenotre/shims")
-    for p in ("", "firmware", "tests/shared") if build is None else ("tests/shared", build):
+    for p in ("", "firmware", "tests/shared") if build is None else (
+            "tests/shared", build + "/lib", build):
         sys.path.insert(0, p)
     from support import scratch
     presses = int(argv[0]) if argv else 20000

@@ -37,7 +37,7 @@ def test_undo_after_the_game_is_over_is_refused_without_touching_the_journal():
     from shared_rules.versailles.simulate import play
     flash = scratch("soak_undo_over")
     log = play(3, 2).log
-    st = storemod.Store(flash)
+    st = storemod.Store(flash + "/data")  # the box's layout
     gid = st.new_game(log[0])
     for ev in log[1:-1]:
         st.append(gid, ev)
