@@ -235,6 +235,7 @@ def serve(store=None, read=None, write=None, device_id=None, wall=None, idle_ms=
     read = read or _stdin_reader(idle_ms)
     write = write or _stdout_writer()
     broken = None
+    import crashlog  # noqa: F401  (CRASHES: loaded before the store's scan leaves the heap in pieces)
     if store is None:
         try:
             import store as store_module

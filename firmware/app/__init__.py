@@ -64,8 +64,10 @@ class App:
             top = self.stack[-1]
             shown = self.toast if top.toast_ok else None
             top.key(ev >> 2, ev & 3)
-            if shown is not None and self.toast is shown:
-                self.toast = None  # read, and the player has moved on: never over the next entry
+            if shown is not None and self.toast is shown and ev & 3 != ui.REPEAT:
+                # read, and the player has moved on: never over the next entry (a key still
+                # held, repeating, is the press that made the toast)
+                self.toast = None
             self.dirty = True
         if self.toast is not None:
             if not self.stack[-1].toast_ok:
@@ -250,7 +252,7 @@ class App:
             self.say("Nothing to undo")
             return
         if g.phase == OVER:  # finished and filed on flash: the journal takes nothing more
-            self.say("Over: can't undo")
+            self.say("Over: no undo")
             return
         from app.versailles import describe
         what = describe(g, g.events[-1])  # before it goes

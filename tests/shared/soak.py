@@ -255,13 +255,20 @@ class Soak:
 
 
 def main(argv):
-    # soak.py PRESSES [SEED] [--build DIR]: DIR, a build of toolchain.build(), is the
-    # firmware as the Pico holds it (.mpy), searched instead of firmware/ and shared_rules/
+    # soak.py PRESSES [SEED] [--build DIR] [--tests DIR]: a build of toolchain.build(), the
+    # firmware as the Pico holds it (.mpy), searched instead of firmware/ and shared_rules/;
+    # tests: the shared tests' helpers compiled, instead of tests/shared/ (their source
+    # compiled in the box's own heap would take room the box never lacks)
     build = None
     session = 2000
     if "--build" in argv:
         i = argv.index("--build")
         build = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    tests = "tests/shared"
+    if "--tests" in argv:  # the tests' own helpers compiled (.mpy), as the firmware is
+        i = argv.index("--tests")
+        tests = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
     if "--session" in argv:
         i = argv.index("--session")
@@ -269,8 +276,7 @@ def main(argv):
         argv = argv[:i] + argv[i + 2:]
     if sys.implementation.name != "micropython":
         sys.path.insert(0, "host/lenotre/shims")
-    for p in ("", "firmware", "tests/shared") if build is None else (
-            "tests/shared", build + "/lib", build):
+    for p in ("", "firmware", tests) if build is None else (tests, build + "/lib", build):
         sys.path.insert(0, p)
     from support import scratch
     presses = int(argv[0]) if argv else 20000
