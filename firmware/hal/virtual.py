@@ -15,7 +15,6 @@
 #                jumps out of whatever C code runs, and one landing while MicroPython holds
 #                its string-table lock (importing, compiling) leaves that lock held for good.
 # anything else: "error ...". Buttons: up down back next ok.
-import binascii
 import json
 import os
 import select
@@ -58,6 +57,9 @@ class Panel:
         if self.sock is not None:
             self.poller.register(self.sock, select.POLLIN)
         self.press = None  # a timed press: [button, released?, at (release or done), asker]
+        # the screen reply's buffer, made while the heap is young: the frame and the pixels
+        # in hex and room for the texts
+        self.out = bytearray(2 * len(display.shown) + 6 * len(strip.shown) + 1024)
 
     def serve(self, ms):
         # Waits up to ms, answering requests; moves a timed press on when its time comes.
@@ -70,7 +72,11 @@ class Panel:
             if self.poller.poll(max(0, left)):
                 data, addr = self.sock.recvfrom(256)
                 words = data.decode().split()
-                self.reply(addr, self.handle(words, addr))
+                try:
+                    answer = self.handle(words, addr)
+                except MemoryError:  # the panel is the simulator's, not the box's: never fatal
+                    answer = "error MemoryError: ask again"
+                self.reply(addr, answer)
                 if words == ["interrupt"]:
                     while self.poller.poll(0):  # the relay's repeats of it
                         self.sock.recvfrom(256)
@@ -97,11 +103,7 @@ class Panel:
         if words == ["interrupt"]:
             return "ok"
         if words == ["screen"]:
-            d = self.display
-            px = bytes(c for rgb in self.strip.shown for c in rgb)
-            return json.dumps({"texts": d.shown_texts,
-                               "frame": binascii.hexlify(d.shown).decode(),
-                               "pixels": binascii.hexlify(px).decode()})
+            return self.screen()
         if len(words) < 2 or words[1] not in self.pins:
             return "error unknown request %r; buttons: %s" % (" ".join(words),
                                                                " ".join(board.BUTTONS))
@@ -116,12 +118,41 @@ class Panel:
             return None
         return "error cannot %r now" % " ".join(words)
 
+    def screen(self):
+        # The frame and the pixels as hex, the texts as JSON, written into the reply buffer
+        # made at boot: a box with 1,300 games has no 2 KB piece left for a string this size
+        # (MemoryError here stopped the virtual Pico, the box itself never needs it).
+        buf, i = self.out, 0
+        for part in (b'{"texts": ', json.dumps(self.display.shown_texts).encode(),
+                     b', "frame": "'):
+            buf[i:i + len(part)] = part
+            i += len(part)
+        i = _hex_into(buf, i, self.display.shown)
+        buf[i:i + 14] = b'", "pixels": "'
+        i += 14
+        for rgb in self.strip.shown:
+            i = _hex_into(buf, i, rgb)
+        buf[i:i + 2] = b'"}'
+        return memoryview(buf)[:i + 2]
+
     def reply(self, addr, text):
         if text is not None:
             try:
-                self.sock.sendto(text.encode(), addr)
+                self.sock.sendto(text if isinstance(text, memoryview) else text.encode(), addr)
             except OSError:
                 pass  # the asker is gone
+
+
+_HEX = b"0123456789abcdef"
+
+
+def _hex_into(buf, i, data):
+    # data's bytes as hex digits into buf from i, without a new string: -> the end
+    for b in data:
+        buf[i] = _HEX[b >> 4]
+        buf[i + 1] = _HEX[b & 15]
+        i += 2
+    return i
 
 
 def restart():

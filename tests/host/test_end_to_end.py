@@ -327,13 +327,10 @@ def test_a_killed_sync_gives_the_box_back_to_its_app(box_with_games):
 FULL = 1300  # finished games that fill a Pico's flash (docs/FIRMWARE.md)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "open defect (issue 9): with 1,300 finished games and a running one the virtual Pico's app "
-    "never answers its control panel since the guard came in (1,100 games: it does); the "
-    "sync of a full box itself passes (test_sync.py, 192 KB)"))
 def test_a_full_box_with_its_app_running_syncs_back_to_back(tmp_path, firmware_files, capsys):
     # Issue 9: 1,300 finished games and a running one on a virtual Pico whose app runs (its
-    # heap holds the app and its games' index when the sync stops it): `lenotre sync` three
+    # heap holds the app and its games' index when the sync stops it; the virtual Pico's own
+    # screen reply once took the last 1.7 KB piece and stopped it): `lenotre sync` three
     # times in a row, two into one library, one into a fresh one; all succeed.
     flash = str(tmp_path / "flash")
     os.makedirs(flash)
