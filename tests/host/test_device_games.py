@@ -49,13 +49,19 @@ def device_build(tmp_path_factory):
     return out
 
 
+def device(flash, runtime, request):
+    # The simulated box on one of RUNTIMES, or "micropython-mpy": the .mpy build, as a Pico
+    return SimDevice(flash, micropython=runtime != "cpython",
+                     compiled=request.getfixturevalue("device_build")
+                     if runtime.endswith("mpy") else None)
+
+
 @pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])
 @pytest.mark.parametrize("players,seed", GAMES)
 def test_whole_game_through_buttons(tmp_path, runtime, players, seed, request):
     plan = play(seed, players)
     flash = str(tmp_path / "flash")
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+    with device(flash, runtime, request) as dev:
         dev.wait(30)
         p = Player(dev)
         p.play(plan.log)
@@ -207,8 +213,7 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
     at = data.rfind(b'["R"')
     open(path, "wb").write(data[:at] + b'["Q"' + data[at + 4:])
     box.finish(2)
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+    with device(flash, runtime, request) as dev:
         dev.wait(30)
         dev.press("down")
         dev.press("ok")
@@ -237,8 +242,7 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
     plan = play(11, 3)
     rounds = [cards for kind, cards in plan_of(plan.log) if kind == "round"]
     flash = str(tmp_path / "flash")
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+    with device(flash, runtime, request) as dev:
         dev.wait(30)
         p = Player(dev)
         p.new_game(3)
@@ -311,9 +315,7 @@ def test_the_refused_tie_and_the_missed_claim_are_read_whole(tmp_path, runtime, 
     # claim missed before scoring opens a "Missed claim" question: both read whole here.
     plan = play(11, 3)
     steps = plan_of(plan.log)
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
-                   compiled=compiled) as dev:
+    with device(str(tmp_path / "flash"), runtime, request) as dev:
         dev.wait(30)
         p = Player(dev)
         p.new_game(3)
@@ -388,9 +390,7 @@ def shared_victory_log():
 def test_a_shared_victory_names_and_lights_every_winner(tmp_path, runtime, request):
     # Regression (issue 8): a shared victory showed the first winner's name and lit only
     # that player's colour.
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
-                   compiled=compiled) as dev:
+    with device(str(tmp_path / "flash"), runtime, request) as dev:
         dev.wait(30)
         Player(dev).play(shared_victory_log())
         texts = dev.screen()[1]
@@ -413,9 +413,7 @@ def test_token_holders_and_each_players_points_by_part(tmp_path, runtime, reques
     from shared_rules.versailles.tiles import TYPES
     plan = play(11, 3)
     steps = plan_of(plan.log)
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(str(tmp_path / "flash"), micropython=runtime != "cpython",
-                   compiled=compiled) as dev:
+    with device(str(tmp_path / "flash"), runtime, request) as dev:
         dev.wait(30)
         p = Player(dev)
         game = Game(p.new_game(3), 0)
@@ -476,8 +474,7 @@ def test_a_two_line_toast_fits_inside_its_frame(tmp_path, runtime, request):
     # toast is the longest the table sees: "Undone: S1 round 1" wraps in two lines.)
     from lenotre import png
     flash = str(tmp_path / "flash")
-    compiled = request.getfixturevalue("device_build") if runtime.endswith("mpy") else None
-    with SimDevice(flash, micropython=runtime != "cpython", compiled=compiled) as dev:
+    with device(flash, runtime, request) as dev:
         dev.wait(30)
         p = Player(dev)
         p.new_game(2)
