@@ -45,8 +45,13 @@ def _files(root):
 
 
 def _log(seed, players):
-    # A real game's events, as plain dicts (a copy: the journal must not share them)
-    return [decode(encode(ev)) for ev in play(seed, players).log]
+    # A real game's events, as plain dicts (a copy: the journal must not share them), made in
+    # place: the game's whole state goes before the copies are made (a 192 KB heap)
+    log = play(seed, players).log
+    gc.collect()
+    for i in range(len(log)):
+        log[i] = decode(encode(log[i]))
+    return log
 
 
 def _record_game(s, log, finish=False):
