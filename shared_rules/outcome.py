@@ -1,5 +1,5 @@
-# What every game's results look like, whatever the game: the device's results screens, the
-# host's show, export and reports read these and nothing game-specific.
+# How every game ends, whatever the game: the device's results screens, the host's show,
+# export and reports read this and nothing game-specific (and scoreboard.Scoreboard).
 
 
 class Outcome:
@@ -15,18 +15,3 @@ class Outcome:
     def __repr__(self):
         return "Outcome(winners=%r, tiebreak=%r, reason=%r)" % (self.winners, self.tiebreak,
                                                                 self.reason)
-
-
-class Scoreboard:
-    # Each seat's points by part: `parts` the labels (short, they name a row on a 128-pixel
-    # screen), `rows[seat]` the points per part, `totals[seat]` their sum (or the game's own
-    # total where parts do not add up, e.g. a running ledger).
-    def __init__(self, names, parts, rows, totals=None):
-        self.names = list(names)
-        self.parts = tuple(parts)
-        self.rows = rows
-        self.totals = totals if totals is not None else [sum(r) for r in rows]
-
-    def ranking(self):
-        # seats by total, highest first (ties in seat order: the outcome says who won)
-        return sorted(range(len(self.rows)), key=lambda p: -self.totals[p])

@@ -11,7 +11,6 @@ from shared_rules import errors as E
 from shared_rules.eventlog import EventLog
 from shared_rules.eventlog import field as _field
 from shared_rules.eventlog import is_int as _is_int
-from shared_rules.outcome import Scoreboard
 from shared_rules.rng import Rng, derive
 from shared_rules.versailles import scoring
 from shared_rules.versailles.tiles import AREA_KINDS, TILES_PER_STAGE, TYPES, type_code
@@ -97,6 +96,7 @@ class Game(EventLog):
 
     def scoreboard(self):
         # Points by part over the stages scored so far (score_stage's row, total last)
+        from shared_rules.scoreboard import Scoreboard  # the host's and the results' only
         rows = [[sum(st[p][i] for st in self.scores) for i in range(4)] for p in range(self.n)]
         return Scoreboard(self.players, scoring.PARTS, rows, self.totals())
 
@@ -185,8 +185,6 @@ class Game(EventLog):
             seat_cards.append(lc)
 
         def apply():
-            if self.ludwig:
-                ev["ludwig"] = seat_cards[-1]  # the log shows Ludwig's draw
             for c in cards:
                 self.seen[c] = 1
             self.spare = spare
@@ -195,6 +193,10 @@ class Game(EventLog):
             self.rounds_played += 1
             if self.round == ROUNDS:
                 self.phase = SCORING
+            if self.ludwig and "ludwig" not in ev:
+                kept = dict(ev)
+                kept["ludwig"] = seat_cards[-1]  # the log shows Ludwig's draw
+                return kept
         return apply
 
     def _player(self, ev):

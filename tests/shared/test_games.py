@@ -60,3 +60,28 @@ def test_every_finished_game_has_a_generic_outcome_and_scoreboard():
     assert o.shared == (len(o.winners) > 1) and o.reason
     for line in o.reason:
         assert len(line) <= 16, line  # a line of the box's screen
+
+
+def test_a_game_viewed_from_its_journal_is_the_game_without_its_events():
+    # Finished games are looked at, not played on: view keeps the state, not the events
+    # (most of a replay's heap), and honours the journal's undos as a replay does.
+    g = Game(["Ann", "Bob", "Cy"], seed=6)
+    g.play_round([1, 2, 3])
+    g.play_round([4, 5, 6])
+    g.undo()
+    g.play_round([7, 8, 9])
+    g.claim(0, "green", 4)  # 8 fields placed: an area of 4 earns a token
+    g.undo()
+    journal = [decode(encode(ev)) for ev in g.log]
+
+    def read(sink):
+        for ev in journal:
+            sink.append(ev)
+    v = Game.view(read)
+    assert encode(v.snapshot()) == encode(g.snapshot())
+    assert v.events == [] and v.log == [] and not v.keep
+    exc = raises(NothingToUndo, v.undo)
+    mentions(exc, "look")
+    h = play(9, 5)
+    v = Game.view(lambda sink: [sink.append(ev) for ev in h.log])
+    assert encode(v.snapshot()) == encode(h.snapshot()) and v.outcome.winners == h.outcome.winners
