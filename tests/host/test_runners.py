@@ -55,7 +55,8 @@ def test_the_scan_sees_an_early_return():
 
 # test_buttons holds two tests that need MicroPython's gc.mem_alloc
 BUTTONS = os.path.join(SHARED, "test_buttons.py")
-MICROPYTHON_ONLY = ("test_alloc_check_can_see_allocation", "test_keypad_idle_poll_allocates_nothing")
+MICROPYTHON_ONLY = ("test_alloc_check_can_see_allocation",
+                    "test_keypad_idle_poll_allocates_nothing")
 REASON = "MicroPython only: gc.mem_alloc counts the heap's allocations"
 
 
