@@ -35,15 +35,19 @@ def _bare_returns(fn):
     return found
 
 
-def test_no_shared_test_returns_early():
-    # A bare return in a test counts as passed on the runtime that took it: the seven tests
-    # that returned early on CPython now call support.skip / micropython_only instead.
+def test_no_test_returns_early():
+    # A bare return in a test counts as passed on the runtime that took it: the seven shared
+    # tests that returned early on CPython now call support.skip / micropython_only instead
+    # (pytest.skip in the CPython-only folders).
     early = []
-    for name in sorted(os.listdir(SHARED)):
-        if name.startswith("test_") and name.endswith(".py"):
-            for fn in _test_functions(os.path.join(SHARED, name)):
-                early += ["%s:%d %s" % (name, line, fn.name) for line in _bare_returns(fn)]
-    assert early == [], "tests that return early (use support.skip): %s" % early
+    for folder in ("shared", "host", "hardware"):
+        path = os.path.join(ROOT, "tests", folder)
+        for name in sorted(os.listdir(path)):
+            if name.startswith("test_") and name.endswith(".py"):
+                for fn in _test_functions(os.path.join(path, name)):
+                    early += ["%s/%s:%d %s" % (folder, name, line, fn.name)
+                              for line in _bare_returns(fn)]
+    assert early == [], "tests that return early (skip instead): %s" % early
 
 
 def test_the_scan_sees_an_early_return():
