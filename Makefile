@@ -38,7 +38,8 @@ bench: $(STAMP)
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
-# a power cycle every 2,000; on CPython, 50,000. Fails on any crash the guard caught.
+# a power cycle every 2,000; on CPython, 50,000. Fails on any crash the guard caught. Then the
+# rules core's state machine over 2,000 arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP)
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 100000 2 --session 0
@@ -46,6 +47,7 @@ soak: $(STAMP)
 		from lenotre.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
 	$(BIN)/python tests/shared/soak.py 50000 4
+	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

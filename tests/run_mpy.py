@@ -1,5 +1,6 @@
 """Run the shared tests under the MicroPython unix port with the Pico's heap (192 KB), one
-process per test file as a device would load them, and print the sum as `N passed, N failed`.
+process per test file as a device would load them, and print the sum as `N passed, N failed,
+N skipped` (each skip with its reason: a test that cannot run here says so, never "passed").
 
 A test file that boots the whole app in its own process (it imports `app`), or plays
 simulated games, holds, beside the box, a harness the box never has: the test module, test_app's
@@ -45,21 +46,25 @@ def main(filters):
     files = sorted(f for f in os.listdir(os.path.join(ROOT, "tests", "shared"))
                    if f.startswith("test_") and f.endswith(".py")
                    and (not filters or any(s in f for s in filters)))
-    passed = failed = 0
+    passed = failed = skipped = 0
     for f in files:
         heap = heap_for(os.path.join(ROOT, "tests", "shared", f))
         out = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "tests/run_shared.py",
                               f], cwd=ROOT, capture_output=True, text=True, timeout=900)
-        m = re.search(r"^(\d+) passed, (\d+) failed$", out.stdout, re.M)
-        p, n = (int(m.group(1)), int(m.group(2))) if m else (0, 1)
+        m = re.search(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", out.stdout, re.M)
+        p, n, k = (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else (0, 1, 0)
         if n or not m or out.returncode:
             sys.stdout.write(out.stdout + out.stderr)
-        print("%-32s %3d passed, %d failed  (heap %s)" % (f, p, n, heap))
+        else:
+            sys.stdout.write("".join(line + "\n" for line in out.stdout.splitlines()
+                                     if line.startswith("SKIP ")))
+        print("%-32s %3d passed, %d failed, %d skipped  (heap %s)" % (f, p, n, k, heap))
         passed += p
-        failed += n if m else 1
+        failed += n if m and not out.returncode else max(n, 1)  # a crash is a failure too
+        skipped += k
     print("shared tests on MicroPython (-X heapsize=%s; %s where a file boots the app in its "
           "own process or simulates games), one process per file: %d files" % (HEAP, HARNESS_HEAP, len(files)))
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return 1 if failed or not passed else 0
 
 

@@ -64,7 +64,7 @@ def on_pico(port):
         text = _run_on_box(port)
     except LinkError as exc:
         raise UsageError("the Pico at %s did not run the tests: %s" % (port, exc))
-    m = re.search(r"^(\d+) passed, (\d+) failed\s*$", text, re.M)
+    m = re.search(r"^(\d+) passed, (\d+) failed, \d+ skipped\s*$", text, re.M)
     if not m:
         raise UsageError("the Pico at %s did not run the tests (it said: %s)"
                          % (port, text.strip().splitlines()[-1] if text.strip() else "nothing"))

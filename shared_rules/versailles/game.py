@@ -169,6 +169,7 @@ class Game(EventLog):
             if not _is_int(c) or not 1 <= c <= CARDS:
                 raise E.InvalidCard("%s's card %r is not a number card; cards are 1 to %d"
                                     % (self.players[p], c, CARDS))
+        for c in cards:  # all whole numbers now: True or 1.0 would count as a second 1
             if cards.count(c) > 1:
                 raise E.DuplicateCard("card %d is played twice this round; every card exists "
                                       "once" % c)
@@ -179,7 +180,7 @@ class Game(EventLog):
         spare = self.spare
         if self.ludwig:
             lc, spare = self._ludwig_card(cards)
-            if "ludwig" in ev and ev["ludwig"] != lc:
+            if "ludwig" in ev and (not _is_int(ev["ludwig"]) or ev["ludwig"] != lc):
                 raise E.InvalidEvent("Ludwig's card this round is %d, the log says %r"
                                      % (lc, ev["ludwig"]))
             seat_cards.append(lc)
@@ -214,7 +215,8 @@ class Game(EventLog):
         if t >= len(TYPES):
             raise E.InvalidClaim("construction sites have no majority token; tokens: %s"
                                  % ", ".join(TYPES))
-        size = self.check_size(ev.get("size"), p, t, "size")
+        size = self.check_size(_field(ev, "size", lambda v: True, "a whole number of fields"),
+                               p, t, "size")
         who, name, h = self.players[p], TYPES[t], self.holders[t]
         if size < scoring.MIN_TOKEN_AREA:
             raise E.InvalidClaim("%s: a %s area of %d is too small; a token needs at least %d "

@@ -10,18 +10,23 @@ import pytest
 from lenotre.toolchain import ROOT, build, compile_file, tool
 
 # The shared tests of one file against the .mpy build: the build first on sys.path, then
-# the tests' own folder (their helpers stay source, as they would be beside a Pico).
+# the tests' own folder (their helpers stay source, as they would be beside a Pico). The
+# summary is tests/run_shared.py's, a skip (support.skip) counted as such, never as passed.
 RUN = """
 import sys
 sys.path[:0] = [%r, %r + "/lib", %r]
+from support import Skipped
 mod = __import__(%r)
 try:
     getattr(mod, %r)()
-    print("1 passed, 0 failed")
+    print("1 passed, 0 failed, 0 skipped")
+except Skipped as exc:
+    print("SKIP", %r, exc)
+    print("0 passed, 0 failed, 1 skipped")
 except Exception as exc:
     print("FAIL", %r)
     sys.print_exception(exc)
-    print("0 passed, 1 failed")
+    print("0 passed, 1 failed, 0 skipped")
 """
 
 
@@ -73,8 +78,8 @@ def _names(module):
 def test_the_guard_tests_pass_on_the_mpy_build(compiled, compiled_tests, name):
     # one process a test, as tests/run_mpy.py runs one a file: each boots a box of its own
     out = _micropython("-c", RUN % (compiled, compiled, compiled_tests, "test_guard", name,
-                                    name), heap=HARNESS_HEAP)
-    assert out.stdout.strip().endswith("1 passed, 0 failed"), out.stdout + out.stderr
+                                    name, name), heap=HARNESS_HEAP)
+    assert out.stdout.strip().endswith("1 passed, 0 failed, 0 skipped"), out.stdout + out.stderr
 
 
 def test_the_guard_there_is_the_compiled_one(compiled):

@@ -1,5 +1,29 @@
 # Helpers for the shared tests: they run under pytest and under MicroPython's unix port, so
 # no pytest imports and no fixtures here.
+import sys
+
+# A test that cannot run on this runtime calls skip(reason): both runners say "skipped" with
+# the reason, never "passed". Under pytest (already loaded: it is running these tests) that is
+# pytest's own skip; tests/run_shared.py catches Skipped, whichever class it is.
+_pytest = sys.modules.get("pytest")
+if _pytest is not None:
+    Skipped = _pytest.skip.Exception
+
+    def skip(reason):
+        # pytest reports the skip at the test that called this, not at this line
+        raise Skipped(reason, _use_item_location=True)
+else:
+    class Skipped(Exception):
+        pass
+
+    def skip(reason):
+        raise Skipped(reason)
+
+
+def micropython_only(why):
+    # Skips the calling test unless it runs on MicroPython; `why`: what it needs of it.
+    if sys.implementation.name != "micropython":
+        skip("MicroPython only: " + why)
 
 
 def raises(exc_type, fn, *args):

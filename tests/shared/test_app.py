@@ -1,9 +1,8 @@
 # The app on the simulated hardware, in-process, on CPython and on MicroPython: resume after a
 # restart or a torn write, boot skip, a full flash, and an idle loop that allocates nothing.
 import gc
-import sys
 
-from support import scratch
+from support import micropython_only, scratch
 
 import app as appmod
 import store
@@ -132,8 +131,7 @@ def test_full_flash_says_so_and_keeps_the_game():
 
 
 def test_idle_loop_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return  # gc.mem_alloc is MicroPython's
+    micropython_only("gc.mem_alloc counts the heap's allocations")
     h, a = _boot(scratch("app_idle"))
     _new_game(h, a)
     _run(h, a, 2000)  # let the toast and everything else settle

@@ -2,7 +2,8 @@
 # "Garden Tile Distribution", "Second Stage", "Special Rules for 2 Players").
 from support import finish_stage, mentions, play_rounds, raises
 
-from shared_rules.errors import CardAlreadyPlayed, DuplicateCard, InvalidCard, OutOfTurn
+from shared_rules.errors import (CardAlreadyPlayed, DuplicateCard, InvalidCard, InvalidEvent,
+                                  OutOfTurn)
 from shared_rules.versailles.game import Game
 
 TWO = ["Ann", "Ben"]
@@ -34,6 +35,11 @@ def test_cards_out_of_range_or_not_numbers():
         mentions(exc, "1 to 55")
     exc = raises(InvalidCard, g.play_round, [1, 2])
     mentions(exc, "3 players", "got 2")
+    # a bad card beside the card it equals in Python (True == 1 == 1.0) is a bad card, not
+    # that card played twice (found by tests/host/test_event_machine.py)
+    for bad in (True, 1.0):
+        exc = raises(InvalidCard, g.play_round, [1, bad, 20])
+        mentions(exc, "%r" % (bad,), "1 to 55")
     assert g.round == 0 and g.rounds == []
 
 
@@ -111,6 +117,20 @@ def test_ludwig_deck_is_ten_cards_from_the_seed():
         else:
             assert a[r] == deck[r]
     assert len(set(a)) == 7
+
+
+def test_a_log_naming_another_ludwig_card_is_refused():
+    # The log shows Ludwig's draw (docs/RULES.md §5); replayed, it must be that very card, a
+    # whole number like every card ("55 Number Cards (with values of 1-55)"): 22.0 is none
+    # (found by tests/host/test_event_machine.py: it was taken as 22)
+    g = Game(TWO, seed=5)
+    lc = g.ludwig_preview()
+    for wrong in (lc + 1 if lc < 55 else 1, float(lc), str(lc), None):
+        exc = raises(InvalidEvent, g.push, {"e": "round", "cards": [30, 31], "ludwig": wrong})
+        mentions(exc, "Ludwig", "%d" % lc)
+    assert g.rounds == []
+    g.push({"e": "round", "cards": [30, 31], "ludwig": lc})
+    assert g.rounds[0][2] == [30, 31, lc]
     # Over seeds 0..29 the clash happens, so the branch above is exercised somewhere.
     assert any(Game(TWO, seed=s).pool[0] in (1, 2) for s in range(30))
 

@@ -39,6 +39,10 @@ def test_unknown_or_malformed_events():
     raises(InvalidEvent, g.push, ["round", [1, 2, 3]])
     raises(InvalidEvent, g.push, {"e": "round"})
     raises(InvalidEvent, g.push, {"e": "claim", "type": "green", "size": 4})
+    # a field left out is a missing field, named as such (docs/RULES.md §4), not a bad size
+    # (found by tests/host/test_event_machine.py)
+    exc = raises(InvalidEvent, g.push, {"e": "claim", "p": 0, "type": "green"})
+    mentions(exc, "claim", "'size'", "whole number")
 
 
 def test_every_error_leaves_the_state_unchanged():

@@ -1,6 +1,6 @@
 # hal.sim: the fake hardware the simulator and the tests drive, with the hal.pico bundle.
 import framebuf
-from support import rmtree, scratch
+from support import micropython_only, rmtree, scratch
 from buttons import LONG, OK, PRESS, UP, Keypad
 from hal import sim
 from pixels import Pixels
@@ -238,9 +238,8 @@ class _FakeNeopixel:
 
 
 def test_pico_build_with_fake_machine():
+    micropython_only("hal.pico uses MicroPython's time.ticks_*")
     import sys
-    if sys.implementation.name != "micropython":
-        return  # hal.pico uses MicroPython's time.ticks_*
     saved = {}
     for name, fake in (("machine", _FakeMachine), ("neopixel", _FakeNeopixel)):
         saved[name] = sys.modules.get(name)

@@ -1,9 +1,8 @@
 # Pixels: brightness cap keeping the hue, roles, fill, write only on change.
 import gc
-import sys
 
 from pixels import Pixels
-from support import mentions, raises
+from support import mentions, micropython_only, raises
 
 ROLES = ("green", "blue", "white", "red", "yellow", "round", "ludwig", "status")
 
@@ -109,8 +108,7 @@ def _idle(px, n):
 
 
 def test_unchanged_show_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return
+    micropython_only("gc.mem_alloc counts the heap's allocations")
     s, px = make()
     px.show()
     assert _idle(px, 500) == 0
