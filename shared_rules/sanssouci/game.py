@@ -222,7 +222,9 @@ class Game(EventLog):
         if p != self.to_play():
             raise E.OutOfTurn("it is %s's turn to take a tile (round %d), not %s's"
                               % (self.players[self.to_play()], self.round(), self.players[p]))
-        card = field(ev, "card", is_card, WHAT)
+        card = field(ev, "card", lambda v: True, WHAT)
+        if not is_card(card):
+            raise E.InvalidCard("%r is not a Sanssouci card; cards are %s" % (card, WHAT))
         m = field(ev, "m", _motif, MOTIF)
         r = field(ev, "r", lambda v: is_int(v) and B.FIRST <= v < B.ROWS,
                   "a colour row 1-5 (white, grey, orange, violet, turquoise)")
