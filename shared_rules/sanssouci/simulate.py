@@ -64,9 +64,8 @@ class Simulation:
         hand = self.hands[p]
         card = hand.pop(rng.below(len(hand)))
         fields, wild = self.fields_for(card)
-        if rng.below(4):  # mostly a tile whose own cell is still empty, when there is one
-            fresh = [f for f in fields if not g.gardens[p][self.cell(f)]]
-            fields = fresh or fields
+        if rng.below(4):  # mostly a builder: the free cell in the fullest row and column
+            fields = self.best(g.gardens[p], fields)
         f = rng.choice(fields)
         motif, row = self.board[f], B.FIRST + f // FIELDS
         cells = g.legal_cells(motif, row, p)
@@ -82,6 +81,26 @@ class Simulation:
         if moves and rng.below(3):  # a noble moves in two turns of three it can
             m, r, _ = rng.choice(moves)
             self.push({"e": "noble", "p": p, "m": m, "r": r})
+
+    def best(self, garden, fields):
+        # -> the fields whose tile's own cell is empty, in the row and column most built
+        # (all the fields if every one of those cells is filled)
+        top, out = -1, fields
+        for f in fields:
+            c = self.cell(f)
+            if garden[c]:
+                continue
+            row, m = divmod(c, B.COLS)
+            built = 0
+            for i in range(B.COLS):
+                built += 2 if garden[B.cell(row, i)] else 0
+            for r in range(B.ROWS):
+                built += 1 if garden[B.cell(r, m)] else 0
+            if built > top:
+                top, out = built, [f]
+            elif built == top:
+                out.append(f)
+        return out
 
     def cell(self, f):
         return B.cell(B.FIRST + f // FIELDS, self.board[f])

@@ -140,3 +140,22 @@ def test_undo_takes_back_the_move_and_its_points():
     assert (LAB, GREY, 3) in g.noble_moves()
     g.move(0, LAB, WHITE)
     assert g.totals() == [2, 0]
+
+
+def test_no_diagonal_step_and_other_nobles_do_not_block():
+    # Steps go from cell to cell across an edge: a corner is no path (docs/RULES.md). Another
+    # noble on the way does not block: the rulebook forbids only empty cells and stopping on
+    # a gardener.
+    g = garden([cell(WHITE, STA), cell(GREY, LAB)])  # white Labyrinth placed by garden()
+    g.undo()  # Ann's white Labyrinth taken back: the grey one touches white Statue by a corner
+    g.place(0, JOKER, PAV, TURQ)
+    assert [mv for mv in g.noble_moves() if mv[0] == LAB] == []
+    mentions(raises(NoPath, g.move, 0, LAB, GREY), "no path", "cannot move now")
+    g.move(0, STA, WHITE)  # the Statue noble now stands on the white Statue
+    g.place(1, JOKER, LAB, WHITE)
+    g.place(0, 12, STA, GREY)  # grey Statue: the grey Labyrinth joins by an edge
+    # beige Labyrinth -> beige Statue -> white Statue (its noble stands there) -> grey Statue
+    # -> grey Labyrinth
+    assert [mv for mv in g.noble_moves() if mv[0] == LAB] == [(LAB, GREY, 3)]
+    g.move(0, LAB, GREY)
+    assert g.totals() == [5, 0]
