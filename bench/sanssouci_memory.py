@@ -4,9 +4,10 @@ pointers are 8 bytes where the Pico's are 4: the figures are an upper bound for 
 Run: .venv/bin/python bench/sanssouci_memory.py [GAMES]
 For GAMES seeded 4-player games (the simulator's, with undos, played on CPython and saved as
 canonical JSON lines) it prints, from source and from the .mpy build (mpy-cross):
-  import   live heap of shared_rules.games + the Sanssouci rules core once imported
+  seam     live heap of the game-neutral modules once imported (games, eventlog, codec...)
+  sanssouci  what the Sanssouci rules core adds to that (game, board, cards, scoring, errors)
   peak     the largest live heap while the game's events are pushed one by one (gc.collect()
-           after each), the import included; and the live heap at the end
+           after each), both imports included; end: the live heap at the end
   fits     the smallest -X heapsize (4 KB steps) in which the import and the whole game,
            undos included, run without a MemoryError: garbage and fragmentation included"""
 import os
@@ -28,8 +29,10 @@ import gc, sys
 sys.path.insert(0, %(path)r)
 gc.collect()
 base = gc.mem_alloc()
-from shared_rules import games
+from shared_rules import games, eventlog, outcome
 from shared_rules.codec import decode
+gc.collect()
+seam = gc.mem_alloc() - base
 import shared_rules.sanssouci.game
 gc.collect()
 imported = gc.mem_alloc() - base
@@ -47,8 +50,8 @@ with open(%(log)r) as f:
         n += 1
         gc.collect()
         peak = max(peak, gc.mem_alloc() - base)
-print("import %%d peak %%d end %%d events %%d over %%s" %% (
-    imported, peak, gc.mem_alloc() - base, n, game.phase))
+print("seam %%d import %%d peak %%d end %%d events %%d over %%s" %% (
+    seam, imported, peak, gc.mem_alloc() - base, n, game.phase))
 """
 
 
@@ -102,20 +105,20 @@ def main():
     os.makedirs(OUT)
     build_mpy(os.path.join(OUT, "mpy"))
     print("Sanssouci rules core on MicroPython (unix port, 64-bit), 4-player games, bytes")
-    print("%-6s %-6s %7s %7s %7s %7s %9s" % ("seed", "build", "events", "import", "peak",
-                                              "end", "fits (KB)"))
+    print("%-5s %-6s %6s %6s %9s %6s %6s %9s" % ("seed", "build", "events", "seam",
+                                                 "sanssouci", "peak", "end", "fits (KB)"))
     for seed in range(games):
         log, events = save_game(seed)
         for build, path in (("source", ROOT), (".mpy", os.path.join(OUT, "mpy"))):
             script = PROBE % {"path": path, "log": log}
             out = micropython(192 * 1024, script)
-            m = re.search(r"import (\d+) peak (\d+) end (\d+) events (\d+) over (\w+)",
-                          out.stdout)
-            if out.returncode or not m or m.group(5) != "over":
+            m = re.search(r"seam (\d+) import (\d+) peak (\d+) end (\d+) events (\d+) "
+                          r"over (\w+)", out.stdout)
+            if out.returncode or not m or m.group(6) != "over":
                 raise SystemExit(out.stdout + out.stderr)
-            print("%-6d %-6s %7s %7s %7s %7s %9s" % (
-                seed, build, m.group(4), m.group(1), m.group(2), m.group(3),
-                smallest_heap(script)))
+            seam, imported, peak, end, events = [int(x) for x in m.groups()[:5]]
+            print("%-5d %-6s %6d %6d %9d %6d %6d %9s" % (
+                seed, build, events, seam, imported - seam, peak, end, smallest_heap(script)))
 
 
 if __name__ == "__main__":

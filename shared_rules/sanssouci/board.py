@@ -62,29 +62,39 @@ def legal_cells(g, row, motif):
     return [own] if not g[own] else gardener_cells(g, row, motif)
 
 
-def reachable(g, start):
-    # -> bytearray marking the filled cells a noble at `start` reaches step by step, one cell
-    # up, down, left or right at a time, never onto an empty cell ("Adlige duerfen keine
-    # leeren Gartenfelder ueberspringen"); gardener cells are walked over (docs/RULES.md).
-    seen = bytearray(CELLS)
-    seen[start] = 1
-    stack = [start]
-    while stack:
-        c = stack.pop()
-        m = c % COLS
-        for n in (c - COLS, c + COLS, c - 1 if m else -1, c + 1 if m < COLS - 1 else -1):
-            if 0 <= n < CELLS and g[n] and not seen[n]:
-                seen[n] = 1
-                stack.append(n)
-    return seen
+def regions(g):
+    # -> bytearray: for each filled cell the number (1, 2, ...) of its region, the filled cells
+    # joined step by step, one cell up, down, left or right at a time; 0 for an empty cell. A
+    # noble reaches exactly the cells of its own region: "Adlige duerfen keine leeren
+    # Gartenfelder ueberspringen"; gardener cells are walked over (docs/RULES.md).
+    label = bytearray(CELLS)
+    stack = []
+    n = 0
+    for first in range(CELLS):
+        if not g[first] or label[first]:
+            continue
+        n += 1
+        label[first] = n
+        stack.append(first)
+        while stack:
+            c = stack.pop()
+            m = c % COLS
+            for d in (c - COLS, c + COLS, c - 1 if m else -1, c + 1 if m < COLS - 1 else -1):
+                if 0 <= d < CELLS and g[d] and not label[d]:
+                    label[d] = n
+                    stack.append(d)
+    return label
 
 
-def noble_rows(g, motif, row):
+def noble_rows(g, motif, row, label=None):
     # -> the rows a noble of this motif standing in `row` may stop in: its own column, lower
-    # down, a filled cell it reaches, never a gardener cell.
-    seen = reachable(g, cell(row, motif))
+    # down, in the noble's region (`label`: regions(g), computed here if not given), never a
+    # gardener cell.
+    if label is None:
+        label = regions(g)
+    here = label[cell(row, motif)]
     return [r for r in range(row + 1, ROWS)
-            if seen[cell(r, motif)] and g[cell(r, motif)] != GARDENER]
+            if here and label[cell(r, motif)] == here and g[cell(r, motif)] != GARDENER]
 
 
 def complete_rows(g):

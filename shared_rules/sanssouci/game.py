@@ -9,7 +9,8 @@
 #   {"e": "noble", "p": seat, "m": motif, "r": row}     right after that player's tile, at most
 #        one noble a turn; the row's value is scored at once
 #   {"e": "tasks", "p": seat, "m": [motif, motif]}      after round 18, each player's two task
-#        cards; the last of them ends the game with the final scoring
+#        cards; the last of them ends the game with the final scoring (the box may add "t",
+#        its clock then: the game's end; the rules ignore it, as the setup's "t", "people")
 #   {"e": "undo"}                                       cancels the last event
 # Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
 from shared_rules import errors as E
@@ -38,7 +39,7 @@ NOBODY = -1
 RECORDS = (
     ("tile", "T", ("p", "card", "m", "r", "at", "wild")),
     ("noble", "N", ("p", "m", "r")),
-    ("tasks", "A", ("p", "m")),
+    ("tasks", "A", ("p", "m", "t")),  # "t": the box's clock at the last reveal, the end
 )
 
 
@@ -48,6 +49,30 @@ def _motif(v):
 
 def _row(v):
     return is_int(v) and 0 <= v < B.ROWS
+
+
+def _colour(v):
+    return is_int(v) and B.FIRST <= v < B.ROWS
+
+
+def _cell(v):
+    return is_int(v) and 0 <= v < B.CELLS
+
+
+def _flag(v):
+    return is_int(v) and v in (0, 1)
+
+
+def _any(v):
+    return True
+
+
+def _list(v):
+    return isinstance(v, list)
+
+
+def _tasks(v):
+    return isinstance(v, list) and len(v) == TASKS and all(_motif(m) for m in v)
 
 
 MOTIF = "a motif column 0-8 (%s)" % ", ".join(B.MOTIFS)
@@ -116,8 +141,9 @@ class Game(EventLog):
         if p != self.open or p == NOBODY:
             return []
         g, nobles = self.gardens[p], self.nobles[p]
+        label = B.regions(g)  # once for all nine nobles
         return [(m, r, B.value(r)) for m in range(B.COLS)
-                for r in B.noble_rows(g, m, nobles[m])]
+                for r in B.noble_rows(g, m, nobles[m], label)]
 
     def gardeners(self, p):
         return scoring.gardeners(self.gardens[p])
@@ -160,7 +186,7 @@ class Game(EventLog):
 
     # ---- validation + application; each returns a closure that applies --------------------
     def _setup(self, ev):
-        players = field(ev, "players", lambda v: isinstance(v, list), "a list of 2-4 names")
+        players = field(ev, "players", _list, "a list of 2-4 names")
         n = len(players)
         if not PLAYERS[0] <= n <= PLAYERS[1]:
             raise E.InvalidSetup("Sanssouci takes 2 to 4 players, got %d" % n)
@@ -170,8 +196,7 @@ class Game(EventLog):
                                      % (MAX_NAME, who))
             if players.count(who) > 1:
                 raise E.InvalidSetup("two players are called %r; names must differ" % who)
-        gardens = field(ev, "gardens", lambda v: isinstance(v, list),
-                        "one list of pre-printed cells per player")
+        gardens = field(ev, "gardens", _list, "one list of pre-printed cells per player")
         if len(gardens) != n:
             raise E.InvalidSetup("one garden per player: %d players, %d gardens"
                                  % (n, len(gardens)))
@@ -208,6 +233,9 @@ class Game(EventLog):
             if cells.count(c) > 1:
                 raise E.InvalidSetup("%s's garden names the %s cell twice" % (who, B.name(c)))
 
+    def _tile_name(self, p, m, r):
+        return "%s's %s tile from the %s fields" % (self.players[p], B.MOTIFS[m], B.COLOURS[r])
+
     def _seat(self, ev):
         p = field(ev, "p", is_int, "a player seat number")
         if not 0 <= p < self.n:
@@ -222,26 +250,23 @@ class Game(EventLog):
         if p != self.to_play():
             raise E.OutOfTurn("it is %s's turn to take a tile (round %d), not %s's"
                               % (self.players[self.to_play()], self.round(), self.players[p]))
-        card = field(ev, "card", lambda v: True, WHAT)
+        card = field(ev, "card", _any, WHAT)
         if not is_card(card):
             raise E.InvalidCard("%r is not a Sanssouci card; cards are %s" % (card, WHAT))
         m = field(ev, "m", _motif, MOTIF)
-        r = field(ev, "r", lambda v: is_int(v) and B.FIRST <= v < B.ROWS,
-                  "a colour row 1-5 (white, grey, orange, violet, turquoise)")
-        wild = field(ev, "wild", lambda v: v in (0, 1) and is_int(v), "1 or 0") \
-            if "wild" in ev else 0
-        at = field(ev, "at", lambda v: is_int(v) and 0 <= v < B.CELLS, "a cell 0-53")
+        r = field(ev, "r", _colour, "a colour row 1-5 (white, grey, orange, violet, turquoise)")
+        wild = field(ev, "wild", _flag, "1 or 0") if "wild" in ev else 0
+        at = field(ev, "at", _cell, "a cell 0-53")
         check_tile(card, m, r, wild)
         if card == JOKER and self.jokers[p]:
             raise S.WrongTile("%s has played the five-colour joker already; it is once in "
                               "each deck" % self.players[p])
         g = self.gardens[p]
         own = B.cell(r, m)
-        what = "%s's %s tile from the %s fields" % (self.players[p], B.MOTIFS[m], B.COLOURS[r])
         if not g[own]:
             if at != own:
                 raise S.WrongCell("%s goes on the %s cell, which is empty; not on %s"
-                                  % (what, B.name(own), B.name(at)))
+                                  % (self._tile_name(p, m, r), B.name(own), B.name(at)))
             state = B.TILE
         else:
             allowed = B.gardener_cells(g, r, m)
@@ -249,8 +274,8 @@ class Game(EventLog):
                 raise S.WrongCell(
                     "%s finds the %s cell filled, so it becomes a gardener on an empty cell "
                     "of the %s row or the %s column (any empty cell when both are full): %s; "
-                    "not on %s" % (what, B.name(own), B.COLOURS[r], B.MOTIFS[m],
-                                   _cells_text(allowed), B.name(at)))
+                    "not on %s" % (self._tile_name(p, m, r), B.name(own), B.COLOURS[r],
+                                   B.MOTIFS[m], _cells_text(allowed), B.name(at)))
             state = B.GARDENER
 
         def apply():
@@ -275,10 +300,17 @@ class Game(EventLog):
         g = self.gardens[p]
         here = self.nobles[p][m]
         rows = B.noble_rows(g, m, here)
+        target = B.cell(r, m)
+        if r in rows:
+            def apply():
+                self.nobles[p][m] = r
+                self.points[p] += B.value(r)
+                self.open = NOBODY
+            return apply
+        # refused: say why, and where this noble may go
         allowed = ("it may stop in row " + _rows_text(rows)) if rows else \
             "it cannot move now"
         who = "%s's %s noble" % (self.players[p], B.MOTIFS[m])
-        target = B.cell(r, m)
         if r <= here:
             raise S.NobleNotDown("%s stands in row %d (%s) and moves at least one row down; %s"
                                  % (who, B.value(here), B.COLOURS[here], allowed))
@@ -288,16 +320,9 @@ class Game(EventLog):
         if g[target] == B.GARDENER:
             raise S.StopsOnGardener("%s never stops on a gardener, and one lies on the %s "
                                     "cell; %s" % (who, B.name(target), allowed))
-        if r not in rows:
-            raise S.NoPath("no path of filled cells leads %s from the %s cell to the %s cell "
-                           "(nobles never jump empty cells); %s"
-                           % (who, B.name(B.cell(here, m)), B.name(target), allowed))
-
-        def apply():
-            self.nobles[p][m] = r
-            self.points[p] += B.value(r)
-            self.open = NOBODY
-        return apply
+        raise S.NoPath("no path of filled cells leads %s from the %s cell to the %s cell "
+                       "(nobles never jump empty cells); %s"
+                       % (who, B.name(B.cell(here, m)), B.name(target), allowed))
 
     def _tasks(self, ev):
         if self.phase != REVEAL:
@@ -308,8 +333,7 @@ class Game(EventLog):
             raise S.InvalidTasks("%s's task cards are revealed already (%s); undo to change "
                                  "them" % (self.players[p],
                                            " and ".join(B.MOTIFS[m] for m in self.tasks[p])))
-        motifs = field(ev, "m", lambda v: isinstance(v, list) and len(v) == TASKS and
-                       all(_motif(m) for m in v), "2 task cards, each " + MOTIF)
+        motifs = field(ev, "m", _tasks, "2 task cards, each " + MOTIF)
 
         def apply():
             self.tasks[p] = tuple(motifs)

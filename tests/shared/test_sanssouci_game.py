@@ -129,8 +129,11 @@ def test_a_whole_four_player_game_scores_as_worked_by_hand():
     raises(OutOfTurn, g.place, 0, LAB, LAB, GREY)  # after round 18 no tile is taken
     # Score track: Ann 4+6+3+2+4 = 19; Bob 20+3+4+6+2+4 = 39; Cy 8+4+4+4+6 = 26; Dee 20+6+6 = 32
     assert g.totals() == [19, 39, 26, 32]
-    for p in (3, 1, 0, 2):  # any order; the last reveal ends the game
+    for p in (3, 1, 0):  # any order; the last reveal ends the game
         g.reveal(p, TASKS[p])
+    assert g.outcome is None
+    # the box adds its clock to the last reveal (the game's end); the rules ignore it
+    g.push({"e": "tasks", "p": 2, "m": TASKS[2], "t": 1795000000})
     # Ann: white row 10-2 = 8; Labyrinth column 5; tasks Labyrinth (turquoise 6) + Statue (grey 3)
     # Bob: no row (white and grey lack the Labyrinth); Brunnen and Rosenbogen columns 10 (the
     #      white Rosenbogen is a gardener); tasks Brunnen 6 + Labyrinth never moved 1
