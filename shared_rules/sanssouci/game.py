@@ -129,6 +129,23 @@ class Game(EventLog):
         # rounds not finished yet, the current one included: 18 at the start, 0 at the end
         return ROUNDS - self.turn // self.n
 
+    def legal_tiles(self, card, p=None):
+        # -> [(motif, row, wild)] every tile the card lets p (the seat to play by default)
+        # take: wild 1 where a motif card takes another motif (none of its own on the board)
+        p = self.to_play() if p is None else p
+        if not is_card(card) or card == JOKER and self.jokers[p]:
+            return []
+        out = []
+        for r in range(B.FIRST, B.ROWS):
+            for m in range(B.COLS):
+                for wild in (0, 1):
+                    try:
+                        check_tile(card, m, r, wild)
+                    except S.WrongTile:
+                        continue
+                    out.append((m, r, wild))
+        return out
+
     def legal_cells(self, motif, row, p=None):
         # the cells the tile of `motif` from the `row` fields may go on in p's garden (the
         # seat to play by default): its own cell, or where its gardener may go

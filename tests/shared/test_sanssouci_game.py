@@ -147,9 +147,13 @@ def test_a_whole_four_player_game_scores_as_worked_by_hand():
     assert g.outcome.winners == [1] and g.outcome.tiebreak and not g.outcome.shared
     assert g.outcome.reason == ["Tie: 56 points", "most gardeners:", "Bob 3 Dee 0"]
     assert g.describe() == "game over"
-    # the journal's round trip replays to the same game
-    h = games.replay([decode(encode(ev)) for ev in g.log])
+    # the journal's round trip replays to the same game (event by event, as the box reads
+    # its journal: a list of every decoded event beside two games is more than the heap)
+    h = games.new_game(decode(encode(g.log[0])))
+    for ev in g.log[1:]:
+        h.push(decode(encode(ev)))
     assert encode(h.snapshot()) == encode(g.snapshot())
+    h = None
     raises(OutOfTurn, g.move, 0, FIG, WHITE)  # after the end nothing moves
     raises(OutOfTurn, g.reveal, 0, [FIG, FIG])
 

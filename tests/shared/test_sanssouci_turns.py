@@ -126,6 +126,22 @@ def test_the_five_colour_joker_is_played_once():
     g.place(1, JOKER, LAB, WHITE)
 
 
+def test_the_box_lists_the_tiles_a_card_allows():
+    # what the device offers after a card: SR3-SR5 as lists
+    g = Game(["Ann", "Bob"])
+    tiles = g.legal_tiles(BRU)
+    assert [t for t in tiles if not t[2]] == [(BRU, r, 0) for r in range(1, 6)]
+    assert len(tiles) == 5 + 8 * 5 and (STA, GREY, 1) in tiles and (BRU, GREY, 1) not in tiles
+    assert g.legal_tiles(34) == [(m, r, 0) for r in (ORANGE, VIOLET) for m in range(9)]
+    assert len(g.legal_tiles(JOKER)) == 45 and g.legal_tiles(11) == []
+    for card in (BRU, 34, JOKER):
+        for m, r, wild in g.legal_tiles(card):  # each is accepted
+            g.place(0, card, m, r, None, wild)
+            g.undo()
+    g.place(0, JOKER, LAB, WHITE)
+    assert g.legal_tiles(JOKER, 0) == [] and len(g.legal_tiles(JOKER)) == 45  # Bob's is left
+
+
 def test_the_tile_goes_on_the_cell_of_its_motif_and_colour():
     # "Nimmt sich ein Spieler also z. B. einen Brunnen von einem grauen Feld, so muss er
     # diesen Brunnen auch in seinem Garten in die Reihe der Brunnen auf das graue Feld legen.
