@@ -19,7 +19,7 @@ from shared_rules.outcome import Scoreboard
 from shared_rules.sanssouci import board as B
 from shared_rules.sanssouci import errors as S
 from shared_rules.sanssouci import scoring
-from shared_rules.sanssouci.cards import JOKER, WHAT, card_name, check_tile, is_card
+from shared_rules.sanssouci.cards import JOKER, WHAT, check_tile, is_card
 
 ROUNDS = 18  # "Der Nachziehstapel eines Spielers hat genau 18 Karten"
 PLAYERS = (2, 4)
@@ -71,7 +71,7 @@ def _list(v):
     return isinstance(v, list)
 
 
-def _tasks(v):
+def _two_motifs(v):
     return isinstance(v, list) and len(v) == TASKS and all(_motif(m) for m in v)
 
 
@@ -133,7 +133,7 @@ class Game(EventLog):
         # -> [(motif, row, wild)] every tile the card lets p (the seat to play by default)
         # take: wild 1 where a motif card takes another motif (none of its own on the board)
         p = self.to_play() if p is None else p
-        if not is_card(card) or card == JOKER and self.jokers[p]:
+        if p == NOBODY or not is_card(card) or card == JOKER and self.jokers[p]:
             return []
         out = []
         for r in range(B.FIRST, B.ROWS):
@@ -149,7 +149,8 @@ class Game(EventLog):
     def legal_cells(self, motif, row, p=None):
         # the cells the tile of `motif` from the `row` fields may go on in p's garden (the
         # seat to play by default): its own cell, or where its gardener may go
-        return B.legal_cells(self.gardens[self.to_play() if p is None else p], row, motif)
+        p = self.to_play() if p is None else p
+        return [] if p == NOBODY else B.legal_cells(self.gardens[p], row, motif)
 
     def noble_moves(self, p=None):
         # -> [(motif, row, points)] every noble move p may make now (the seat whose turn it
@@ -169,13 +170,14 @@ class Game(EventLog):
         if self.phase == PLAY:
             text = "round %d of %d, %s to play" % (self.round(), ROUNDS,
                                                     self.players[self.to_play()])
-            if self.open != NOBODY:
-                text += " (%s may move a noble)" % self.players[self.open]
-            return text
-        if self.phase == REVEAL:
+        elif self.phase == REVEAL:
             missing = [self.players[p] for p in range(self.n) if self.tasks[p] is None]
-            return "final scoring: task cards of %s" % ", ".join(missing)
-        return "game over"
+            text = "final scoring: task cards of %s" % ", ".join(missing)
+        else:
+            return "game over"
+        if self.open != NOBODY:
+            text += " (%s may move a noble)" % self.players[self.open]
+        return text
 
     def totals(self):
         # the score track: nobles' points as they come, the final scoring once it is done
@@ -245,8 +247,9 @@ class Game(EventLog):
         for c in cells:
             if not is_int(c) or not B.COLS <= c < B.CELLS:
                 raise E.InvalidSetup(
-                    "%s's garden: pre-printed cell %r is not in rows 2-6; a cell is 9 x row + "
-                    "column, 9 to 53 (the first row is built from the start)" % (who, c))
+                    "%s's garden: pre-printed cell %r is not below the first row; a cell is "
+                    "9 x row + column, row 1-5 (white to turquoise): 9 to 53 (the first, beige "
+                    "row is built from the start)" % (who, c))
             if cells.count(c) > 1:
                 raise E.InvalidSetup("%s's garden names the %s cell twice" % (who, B.name(c)))
 
@@ -342,6 +345,8 @@ class Game(EventLog):
                        % (who, B.name(B.cell(here, m)), B.name(target), allowed))
 
     def _tasks(self, ev):
+        if self.phase == OVER:
+            raise E.OutOfTurn("the game is over; every player's task cards are scored")
         if self.phase != REVEAL:
             raise E.OutOfTurn("task cards are revealed after round %d; now: %s"
                               % (ROUNDS, self.describe()))
@@ -350,7 +355,7 @@ class Game(EventLog):
             raise S.InvalidTasks("%s's task cards are revealed already (%s); undo to change "
                                  "them" % (self.players[p],
                                            " and ".join(B.MOTIFS[m] for m in self.tasks[p])))
-        motifs = field(ev, "m", _tasks, "2 task cards, each " + MOTIF)
+        motifs = field(ev, "m", _two_motifs, "2 task cards, each " + MOTIF)
 
         def apply():
             self.tasks[p] = tuple(motifs)

@@ -155,7 +155,7 @@ def test_a_whole_four_player_game_scores_as_worked_by_hand():
     assert encode(h.snapshot()) == encode(g.snapshot())
     h = None
     raises(OutOfTurn, g.move, 0, FIG, WHITE)  # after the end nothing moves
-    raises(OutOfTurn, g.reveal, 0, [FIG, FIG])
+    mentions(raises(OutOfTurn, g.reveal, 0, [FIG, FIG]), "game is over")
 
 
 def test_rows_columns_and_tasks_scored_from_the_garden():
@@ -199,6 +199,7 @@ def test_the_last_player_may_move_a_noble_before_the_reveal():
         r, m = 1 + (t // 2) // 9, (t // 2) % 9
         g.place(p, JOKER if t < 2 else 12 if r <= 2 else 34, m, r)
     assert g.phase == "tasks" and g.open == 1 and g.noble_moves()
+    assert g.describe() == "final scoring: task cards of Ann, Bob (Bob may move a noble)"
     g.move(1, LAB, GREY)
     assert g.totals() == [0, 3]
     g.undo()
