@@ -1,10 +1,11 @@
 # Whole random games of Sanssouci, legal by construction: seeded (shared_rules.rng, the same
 # on CPython and MicroPython), 2-4 players, for the differential and property tests and the
-# bench. Every choice is made from what the rules core says is legal (legal_cells,
-# noble_moves), so a refused event here is a defect.
+# bench. The tile is one the card allows on the simulated board (the rules core cannot see a
+# board: the players say what they took), its cell and the noble moves are chosen from what
+# the rules core says is legal (legal_cells, noble_moves): a refused event here is a defect.
 #
 # The rulebook does not list the tiles, the decks or the task cards; the simulation uses its
-# own (docs/RULES.md, Sanssouci S12): tiles of each motif, 6/8/10 of each for 2/3/4 players
+# own (docs/RULES.md, Sanssouci S13): tiles of each motif, 6/8/10 of each for 2/3/4 players
 # (18 tiles a player and the 10 on the board); a deck of the 9 motif cards, the four two-colour
 # cards of neighbouring colours twice, and the joker; two task cards a player from 2 of each
 # motif. The box never needs any of them.
@@ -47,7 +48,7 @@ class Simulation:
         kept = self.game.push(ev)
         if self.undo_every and self.rng.below(self.undo_every) == 0:
             self.game.undo()
-            self.game.push(ev)
+            kept = self.game.push(ev)
         return kept
 
     def run(self):

@@ -1,7 +1,8 @@
 # Property tests (hypothesis, CPython only) of Sanssouci's rules core against the independent
 # reference in tests/host/sanssouci_reference.py: the final scoring and the noble-move
-# legality on any garden, every event the reference judges legal accepted and every other
-# refused without a trace, and whole simulated games totalled and won as the reference says.
+# legality on any garden, every event the reference judges legal accepted (and undone exactly)
+# and every other refused without a trace, and whole simulated games totalled and won as the
+# reference says.
 import copy
 import functools
 
@@ -120,6 +121,11 @@ def test_an_event_is_accepted_exactly_when_the_reference_allows_it(seed, players
         before = copy.deepcopy(g.snapshot())
         if table.legal(ev):
             g.push(ev)
+            after = copy.deepcopy(g.snapshot())
+            g.undo()  # undo restores the game exactly, and the event goes in again
+            assert g.snapshot() == before
+            g.push(ev)
+            assert g.snapshot() == after
             table.apply(ev)
             assert g.totals() == table.totals()
             assert [list(x) for x in g.gardens] == [table.cells(p) for p in range(players)]
