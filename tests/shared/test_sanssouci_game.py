@@ -159,7 +159,8 @@ def test_a_whole_four_player_game_scores_as_worked_by_hand():
 
 
 def test_rows_columns_and_tasks_scored_from_the_garden():
-    # "Fuer jede vollstaendige, waagrechte Reihe ... 10 Punkte minus dem Wert der Reihe";
+    # "Fuer jede vollstaendige, waagrechte Reihe bekommt der Spieler 10 Punkte minus dem Wert
+    # der entsprechenden Reihe";
     # "jede vollstaendige, senkrechte Reihe ... 5 Punkte"; the task card scores the row value
     # where that motif's noble stands.
     g = bytearray(54)

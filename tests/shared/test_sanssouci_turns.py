@@ -49,7 +49,8 @@ def test_records_are_one_letter_codes_apart_from_setup_and_undo():
 
 
 def test_setup_is_checked():
-    # "Das Spiel ... fuer 2-4 Spieler"
+    # 2 to 4 players: the setup knows "Bei zwei Spielern ... Bei drei Spielern ... bei vier
+    # Spielern" and no other count
     exc = raises(InvalidSetup, Game().push, setup(("Ann",)))
     mentions(exc, "2 to 4", "1")
     raises(InvalidSetup, Game().push, setup(("A", "B", "C", "D", "E")))
