@@ -67,6 +67,8 @@ def regions(g):
     # joined step by step, one cell up, down, left or right at a time; 0 for an empty cell. A
     # noble reaches exactly the cells of its own region: "Adlige duerfen keine leeren
     # Gartenfelder ueberspringen"; gardener cells are walked over (docs/RULES.md).
+    # The device asks this for every noble on every turn: no tuple of neighbours is made per
+    # cell, only the label bytes and one stack.
     label = bytearray(CELLS)
     stack = []
     n = 0
@@ -74,16 +76,25 @@ def regions(g):
         if not g[first] or label[first]:
             continue
         n += 1
-        label[first] = n
-        stack.append(first)
+        _join(g, label, stack, first, n)
         while stack:
             c = stack.pop()
             m = c % COLS
-            for d in (c - COLS, c + COLS, c - 1 if m else -1, c + 1 if m < COLS - 1 else -1):
-                if 0 <= d < CELLS and g[d] and not label[d]:
-                    label[d] = n
-                    stack.append(d)
+            if c >= COLS:
+                _join(g, label, stack, c - COLS, n)
+            if c < CELLS - COLS:
+                _join(g, label, stack, c + COLS, n)
+            if m:
+                _join(g, label, stack, c - 1, n)
+            if m < COLS - 1:
+                _join(g, label, stack, c + 1, n)
     return label
+
+
+def _join(g, label, stack, c, n):
+    if g[c] and not label[c]:
+        label[c] = n
+        stack.append(c)
 
 
 def noble_rows(g, motif, row, label=None):
