@@ -1,0 +1,58 @@
+"""Sanssouci's shared tests run from the .mpy build (mpy-cross, as `lenotre flash` compiles the
+rules core for the box) under MicroPython at the Pico's 192 KB: the third runtime. The sources
+are not on the path, so every shared_rules module comes from its .mpy."""
+import os
+import re
+import subprocess
+
+from lenotre.toolchain import ROOT, compile_file, tool
+
+FILES = ("test_sanssouci_game", "test_sanssouci_nobles", "test_sanssouci_turns",
+         "test_sanssouci_simulate")
+
+RUN = """
+import gc, micropython, sys
+sys.path[:] = [%(lib)r, %(tests)r]
+passed = failed = 0
+for name in %(files)r:
+    mod = __import__(name)
+    gc.collect()  # the test module's compile leaves garbage: gone before its tests
+    for t in sorted(n for n in dir(mod) if n.startswith("test_")):
+        try:
+            getattr(mod, t)()
+            passed += 1
+        except Exception as exc:
+            failed += 1
+            print("FAIL", name, t, repr(exc))
+            sys.print_exception(exc)
+            micropython.mem_info()
+        gc.collect()
+    for m in [m for m in sys.modules if m.startswith("test_")]:
+        del sys.modules[m]
+    mod = None
+    gc.collect()
+print(sys.modules["shared_rules.sanssouci.game"].__file__)
+print("%%d passed, %%d failed" %% (passed, failed))
+"""
+
+
+def build(lib):
+    for folder in ("shared_rules", os.path.join("shared_rules", "sanssouci")):
+        for f in sorted(os.listdir(os.path.join(ROOT, folder))):
+            if f.endswith(".py"):
+                rel = os.path.join(folder, f)
+                dst = os.path.join(lib, rel[:-3] + ".mpy")
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                assert compile_file(os.path.join(ROOT, rel), dst, rel) is None
+
+
+def test_sanssouci_shared_tests_pass_from_the_mpy_build(tmp_path):
+    lib = str(tmp_path / "lib")
+    build(lib)
+    script = RUN % {"lib": lib, "tests": os.path.join(ROOT, "tests", "shared"), "files": FILES}
+    out = subprocess.run([tool("micropython"), "-X", "heapsize=192k", "-c", script],
+                         cwd=str(tmp_path), capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    m = re.search(r"^(\d+) passed, (\d+) failed$", out.stdout, re.M)
+    assert m and m.group(2) == "0" and int(m.group(1)) >= 30, out.stdout + out.stderr
+    assert "game.mpy" in out.stdout  # the rules came from the build, not the sources
