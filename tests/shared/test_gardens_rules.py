@@ -223,3 +223,13 @@ def test_journal_records_are_single_letters_apart_from_setup_and_undo():
     for kind, code, fields in RECORDS:
         assert len(code) == 1 and "A" <= code <= "Z" and code not in "SU"
         assert fields[:2] == ("c", "beds")  # what every turn event has
+
+
+def test_nobody_won_a_bed_shares_the_game():
+    # "If there is still a tie, there are multiple winners." (RULES.md G12)
+    g = Game(FOUR[:3])
+    while g.outcome is None:
+        g.turn(["bryp"])  # one flower each: a tie every time
+    assert g.turns == 93 and g.beds == 93  # 4 tiles left after turn 92, red ends the round
+    assert g.outcome.winners == [0, 1, 2] and g.outcome.shared
+    assert g.outcome.reason == ["Tie at 0 beds", "same corners 0"]
