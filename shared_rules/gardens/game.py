@@ -81,7 +81,7 @@ class Game(EventLog):
         # -> the seats of each side: a colour's player, or in the team rules a team's players
         if not self.teams:
             return [[self.owner[i]] for i in range(self.per_round)]
-        out = [[], []]
+        out = [[], []]  # type: list
         for i in range(self.per_round):
             s = out[R.team(self.colours[i])]
             if self.owner[i] not in s:
