@@ -13,7 +13,8 @@ from shared_rules.gardens.simulate import play
 def lines(first, count):
     for seed in range(first, first + count):
         game = play(seed)
-        yield "game %d %d %s %d" % (seed, game.n, "teams" if game.teams else "solo", game.tiles)
+        rules = "teams" if game.team_rules else "solo"
+        yield "game %d %d %s %d" % (seed, game.n, rules, game.tiles)
         for ev in game.log:
             yield encode(ev)
         yield encode(game.snapshot())

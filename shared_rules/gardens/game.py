@@ -54,7 +54,8 @@ class Game(EventLog):
 
     # ---- questions the box asks ----------------------------------------------------------
     def on_turn(self):
-        # -> the colour (0..3) whose turn it is (the last one's after the end)
+        # -> the colour (0..3) whose turn it is (after the end: the start colour, who does
+        # not play again)
         return self.colours[self.turns % self.per_round]
 
     def player_on_turn(self):
@@ -79,7 +80,7 @@ class Game(EventLog):
 
     def sides(self):
         # -> the seats of each side: a colour's player, or in the team rules a team's players
-        if not self.teams:
+        if not self.team_rules:
             return [[self.owner[i]] for i in range(self.per_round)]
         out = [[], []]  # type: list
         for i in range(self.per_round):
@@ -93,12 +94,12 @@ class Game(EventLog):
 
     def side_corners(self):
         # the tie-break's corners: own colour's, or in the team rules the team's colours'
-        if self.teams:
+        if self.team_rules:
             return self._per_side([self.own[c] + self.mate[c] for c in range(4)])
         return self._per_side(self.own)
 
     def _per_side(self, per_colour):
-        if not self.teams:
+        if not self.team_rules:
             return [per_colour[self.colours[i]] for i in range(self.per_round)]
         return [per_colour[0] + per_colour[2], per_colour[1] + per_colour[3]]
 
@@ -120,7 +121,7 @@ class Game(EventLog):
         for p in range(self.n):
             mine = [self.colours[i] for i in range(self.per_round) if self.owner[i] == p]
             rows.append([sum(self.won[c] for c in mine),
-                         sum(self.own[c] + (self.mate[c] if self.teams else 0) for c in mine),
+                         sum(self.own[c] + (self.mate[c] if self.team_rules else 0) for c in mine),
                          sum(self.tiles - self.placed[c] for c in mine)])
         return Scoreboard(self.players, ("beds", "corners", "supply"), rows, self.totals())
 
@@ -128,7 +129,7 @@ class Game(EventLog):
         # Everything the state holds, copied out: equal snapshots mean equal games.
         return {
             "players": list(self.players), "colours": [R.COLOURS[c] for c in self.colours],
-            "teams": self.teams, "tiles": self.tiles, "turns": self.turns,
+            "team_rules": self.team_rules, "tiles": self.tiles, "turns": self.turns,
             "piles": self.piles, "placed": list(self.placed), "won": list(self.won),
             "own": list(self.own), "mate": list(self.mate), "special": list(self.special),
             "beds": self.beds, "end_at": self.end_at, "totals": self.totals(),
@@ -193,7 +194,7 @@ class Game(EventLog):
         def apply():
             self.players = list(players)
             self.n = n
-            self.teams = team_rules
+            self.team_rules = team_rules
             self.colours = order  # turn order; the start player's colour first
             self.per_round = per_round
             self.owner = [i % n for i in range(per_round)]  # 2 players: colours alternate
@@ -232,7 +233,7 @@ class Game(EventLog):
         if special is not True and special is not False:
             raise E.InvalidEvent("turn event: 'special' must be true or false, got %r"
                                  % (special,))
-        if special and self.teams:
+        if special and self.team_rules:
             raise NoSpecialTile("the team rules use no special garden tiles; take a tile from "
                                 "the draw piles")
         if special and self.special[c]:
@@ -251,7 +252,7 @@ class Game(EventLog):
                 self._score(beds[i], judged[i])
             self.beds += len(beds)
             if self.end_at is None and (self.piles <= R.LAST_PILES or R.supply_trigger(
-                    self.placed, self.tiles, self.in_play, self.teams)):
+                    self.placed, self.tiles, self.in_play, self.team_rules)):
                 self.end_at = R.round_end(self.turns, self.per_round)
             if self.turns == self.end_at:
                 self.outcome = self._outcome()
@@ -272,12 +273,12 @@ class Game(EventLog):
 
     def _outcome(self):
         sides = self.sides()
-        if self.teams and self.n == 4:
+        if self.team_rules and self.n == 4:
             labels = ["B/R", "Y/P"]
         else:
             labels = [self.players[s[0]] for s in sides]
         return Outcome(sides, self.side_beds(), self.side_corners(), labels, self.n == 4
-                       and self.teams)
+                       and self.team_rules)
 
 
 Game.HANDLERS = {"setup": Game._setup, "turn": Game._turn}

@@ -43,7 +43,7 @@ class Simulation:
     def step(self):
         g, rng = self.game, self.rng
         c = g.on_turn()
-        special = not g.teams and not g.special[c] and rng.below(12) == 0
+        special = not g.team_rules and not g.special[c] and rng.below(12) == 0
         if rng.below(16) == 0:  # a turn entered wrong, then taken back
             g.turn(self.beds(), special)
             g.undo()

@@ -190,7 +190,7 @@ def test_simulated_games_match_the_reference():
     # the simulator's games, undos included, replayed turn by turn through the reference
     for seed in range(80):
         g = play(seed)
-        ref = RefGame(g.n, g.teams and g.n == 4, g.tiles, g.snapshot()["colours"])
+        ref = RefGame(g.n, g.team_rules and g.n == 4, g.tiles, g.snapshot()["colours"])
         for ev in g.events[1:]:
             ref.play_turn(ev["beds"], ev.get("special", False))
         assert ref.last == g.turns

@@ -22,6 +22,7 @@ def test_three_players_unused_colour_supply_end_and_a_bed_after_the_supply():
     # Ann blue, Ben yellow, Cleo red; pink is unused. "The end of the game is triggered when,
     # at the end of a turn ... A player has placed their 8th flowerbed tile."
     g = Game(["Ann", "Ben", "Cleo"], ["blue", "yellow", "red"])
+    assert g.seat_of(3) is None and g.seat_of(2) == 2
     script = {
         1: ["bbry"],  # blue 2 of 4: blue's 1st tile
         2: ["ppby", "rryb"],  # "the unused color can hold sole majority": no tile; red's 1st
@@ -111,7 +112,8 @@ def test_two_players_play_two_colours_each_by_the_team_rules():
     # "One player plays alternately as red and blue, the other alternately as yellow and
     # pink. Scoring and the end of the game work exactly as in the 2-vs-2 team variant."
     g = Game(["Ann", "Ben"], ["blue", "yellow", "red", "pink"])
-    assert g.describe() == "turn 1: blue (Ann)"
+    assert g.describe() == "turn 1: blue (Ann)" and g.team_rules and g.tiles == 5
+    assert [g.seat_of(c) for c in range(4)] == [0, 1, 0, 1]  # blue, yellow, red, pink
     script = {1: ["bbbr"]}
     for t in range(2, 19, 4):  # yellow: turns 2, 6, 10, 14, 18
         script[t] = ["yyrb"]
