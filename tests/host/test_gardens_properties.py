@@ -195,3 +195,18 @@ def test_simulated_games_match_the_reference():
             ref.play_turn(ev["beds"], ev.get("special", False))
         assert ref.last == g.turns
         assert ref.result()[0] == g.outcome.winners
+
+
+def test_every_turn_event_packs_as_a_journal_record():
+    # The journal writes an event as its RECORDS array when its fields are the kind's first
+    # n fields and nothing else (firmware/journal.py): every turn the game stores must be.
+    from shared_rules.gardens.game import RECORDS
+    fields = {kind: f for kind, _, f in RECORDS}
+    kinds = collections.Counter()
+    for seed in range(40):
+        for ev in play(seed).events[1:]:
+            keys = sorted(k for k in ev if k != "e")
+            order = fields[ev["e"]]
+            assert keys == sorted(order[:len(keys)]), ev
+            kinds[len(keys)] += 1
+    assert kinds[2] and kinds[3]  # turns with and without the special tile
