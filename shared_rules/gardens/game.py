@@ -20,6 +20,16 @@ from shared_rules.outcome import Scoreboard
 
 MAX_NAME = 12
 
+
+# checks for eventlog.field, made once: a turn is validated again at every undo's replay
+def _is_str(v):
+    return isinstance(v, str)
+
+
+def _is_list(v):
+    return isinstance(v, list)
+
+
 # The journal's packed records for Gardens' events (firmware/journal.py): kind, code, fields in
 # order, trailing optional ones left out. "S" (setup) and "U" (undo) are every game's. Part of
 # the record format: add optional fields at the end, never change, drop or reorder one. "t":
@@ -216,8 +226,7 @@ class Game(EventLog):
         if self.outcome is not None:
             raise GameOver("the game is over after %d turns; no more turns (undo takes back "
                            "the last one)" % self.turns)
-        c = R.letter_index(_field(ev, "c", lambda v: isinstance(v, str),
-                                  "the colour letter on turn (%s)" % R.LETTERS))
+        c = R.letter_index(_field(ev, "c", _is_str, "the colour letter on turn (byrp)"))
         now = self.on_turn()
         if not self.in_play[c]:
             raise UnknownColour("%s is not in this game; colours: %s"
@@ -225,7 +234,7 @@ class Game(EventLog):
         if c != now:
             raise NotOnTurn("it is %s's turn (%s), not %s's" % (
                 R.COLOURS[now], self.players[self.player_on_turn()], R.COLOURS[c]))
-        beds = _field(ev, "beds", lambda v: isinstance(v, list), "a list of completed beds")
+        beds = _field(ev, "beds", _is_list, "a list of completed beds")
         if len(beds) > R.BEDS_PER_TURN:
             raise BadBed("one tile completes at most %d flowerbeds (one per corner), got %d"
                          % (R.BEDS_PER_TURN, len(beds)))
