@@ -7,6 +7,7 @@ from shared_rules import errors as E
 GAMES = (
     ("versailles", "Versailles", (2, 5)),
     ("sanssouci", "Sanssouci", (2, 4)),
+    ("gardens", "Gardens", (2, 4)),
 )
 
 

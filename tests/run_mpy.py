@@ -8,7 +8,8 @@ helpers and support, the simulator, compiled from source in the same heap (34.5 
 HARNESS_HEAP, the box's 192 KB plus that; the box itself is held to 192 KB where it runs alone
 (the simulated device's processes: tests/host/test_device_games.py, the 1,300-game box).
 
-Usage: python tests/run_mpy.py [substring ...]   (cwd: the repo root; used by `make test`)"""
+Usage: python tests/run_mpy.py [substring ...]   (cwd: the repo root; used by `make test`)
+A filter that is a test file's whole name without .py picks that file alone."""
 import os
 import re
 import subprocess
@@ -44,8 +45,12 @@ def heap_for(path):
 
 def main(filters):
     files = sorted(f for f in os.listdir(os.path.join(ROOT, "tests", "shared"))
-                   if f.startswith("test_") and f.endswith(".py")
-                   and (not filters or any(s in f for s in filters)))
+                   if f.startswith("test_") and f.endswith(".py"))
+    # a filter naming a file (its name without .py) picks that file alone: `lenotre test`
+    # names test_garden, which test_gardens_*.py must not join; any other is a substring
+    names = set(f[:-3] for f in files)
+    files = [f for f in files if not filters or any(
+        f[:-3] == s if s in names else s in f for s in filters)]
     passed = failed = skipped = 0
     for f in files:
         heap = heap_for(os.path.join(ROOT, "tests", "shared", f))

@@ -1,0 +1,1 @@
+# Gardens (Kosmos 2014): flowerbed majorities, supplies and the end of the game.

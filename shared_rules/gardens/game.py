@@ -1,0 +1,293 @@
+# A game of Gardens as an event log (shared_rules/eventlog.py): one event per turn, with the
+# flowerbeds the placed tile completed; the box decides each bed's sole majority, places the
+# winner's flowerbed tile from its supply, counts the draw piles down and ends the game.
+#   {"e": "setup", "game": "gardens", "players": [names], "colours": [names, turn order],
+#    "teams": false, "tiles": 8}
+#   {"e": "turn", "c": "b", "beds": ["bbry", ...], "special": false}   the colour on turn
+#   {"e": "undo"}                                                       cancels the last turn
+# Variants: 3 or 4 players (8 flowerbed tiles each, 6 or 7 in the shorter game); the team game
+# 2 vs 2 ("teams": true, 5 tiles each, no special tiles); 2 players, who use the team rules and
+# each play two colours alternately. The choices where the rulebook is silent: docs/RULES.md.
+from shared_rules import errors as E
+from shared_rules.eventlog import EventLog
+from shared_rules.eventlog import field as _field
+from shared_rules.eventlog import is_int as _is_int
+from shared_rules.gardens import rules as R
+from shared_rules.gardens.errors import BadBed, BadVariant, GameOver, NoSpecialTile, NotOnTurn
+from shared_rules.gardens.errors import UnknownColour
+from shared_rules.gardens.scoring import Outcome
+from shared_rules.outcome import Scoreboard
+
+MAX_NAME = 12
+
+
+# checks for eventlog.field, made once: a turn is validated again at every undo's replay
+def _is_str(v):
+    return isinstance(v, str)
+
+
+def _is_list(v):
+    return isinstance(v, list)
+
+
+# The journal's packed records for Gardens' events (firmware/journal.py): kind, code, fields in
+# order, trailing optional ones left out. "S" (setup) and "U" (undo) are every game's. Part of
+# the record format: add optional fields at the end, never change, drop or reorder one. "t":
+# the box's clock on the last turn (the game's end), as Versailles's last scoring.
+RECORDS = (
+    ("turn", "T", ("c", "beds", "special", "t")),
+)
+
+
+class Game(EventLog):
+    GAME = "gardens"
+    KINDS = ("setup", "turn")
+
+    def __init__(self, players=None, colours=None, teams=False, tiles=None):
+        EventLog.__init__(self)
+        if players is not None:
+            ev = {"e": "setup", "game": "gardens", "players": list(players), "teams": teams}
+            if colours is not None:
+                ev["colours"] = list(colours)
+            if tiles is not None:
+                ev["tiles"] = tiles
+            self.push(ev)
+
+    # ---- actions at the table ------------------------------------------------------------
+    def turn(self, beds=(), special=False, colour=None):
+        # the colour on turn plays (or `colour`, a letter, which must be the one on turn)
+        c = R.LETTERS[self.on_turn()] if colour is None else colour
+        ev = {"e": "turn", "c": c, "beds": list(beds)}
+        if special:
+            ev["special"] = True
+        return self.push(ev)
+
+    # ---- questions the box asks ----------------------------------------------------------
+    def on_turn(self):
+        # -> the colour (0..3) whose turn it is (after the end: the start colour, who does
+        # not play again)
+        return self.colours[self.turns % self.per_round]
+
+    def player_on_turn(self):
+        return self.owner[self.turns % self.per_round]
+
+    def turns_left(self):
+        # -> turns still to play once the end is triggered, else None
+        return None if self.end_at is None else self.end_at - self.turns
+
+    def seat_of(self, colour):
+        # -> the seat playing colour (0..3), or None for the unused colour of 3 players
+        for i in range(self.per_round):
+            if self.colours[i] == colour:
+                return self.owner[i]
+        return None
+
+    def judge(self, bed):
+        # -> (winner colour or NOBODY, why, placed) of one bed if it were completed now
+        counts = R.flowers(bed)
+        winner, why = R.judge(counts, self.in_play)
+        return winner, why, winner != R.NOBODY and self.placed[winner] < self.tiles
+
+    def sides(self):
+        # -> the seats of each side: a colour's player, or in the team rules a team's players
+        if not self.team_rules:
+            return [[self.owner[i]] for i in range(self.per_round)]
+        out = [[], []]  # type: list
+        for i in range(self.per_round):
+            s = out[R.team(self.colours[i])]
+            if self.owner[i] not in s:
+                s.append(self.owner[i])
+        return out
+
+    def side_beds(self):
+        return self._per_side(self.won)
+
+    def side_corners(self):
+        # the tie-break's corners: own colour's, or in the team rules the team's colours'
+        if self.team_rules:
+            return self._per_side([self.own[c] + self.mate[c] for c in range(4)])
+        return self._per_side(self.own)
+
+    def _per_side(self, per_colour):
+        if not self.team_rules:
+            return [per_colour[self.colours[i]] for i in range(self.per_round)]
+        return [per_colour[0] + per_colour[2], per_colour[1] + per_colour[3]]
+
+    def _side_of_seat(self, seat):
+        sides = self.sides()
+        for s in range(len(sides)):
+            if seat in sides[s]:
+                return s
+
+    def totals(self):
+        # beds with sole majority per seat: its side's (a team's total in the team game)
+        beds = self.side_beds()
+        return [beds[self._side_of_seat(p)] for p in range(self.n)]
+
+    def scoreboard(self):
+        # per seat: the beds its colour(s) won, the corners the tie-break counts in them, and
+        # the flowerbed tiles still in its supply; the total is its side's beds
+        rows = []
+        for p in range(self.n):
+            mine = [self.colours[i] for i in range(self.per_round) if self.owner[i] == p]
+            rows.append([sum(self.won[c] for c in mine),
+                         sum(self.own[c] + (self.mate[c] if self.team_rules else 0) for c in mine),
+                         sum(self.tiles - self.placed[c] for c in mine)])
+        return Scoreboard(self.players, ("beds", "corners", "supply"), rows, self.totals())
+
+    def snapshot(self):
+        # Everything the state holds, copied out: equal snapshots mean equal games.
+        return {
+            "players": list(self.players), "colours": [R.COLOURS[c] for c in self.colours],
+            "team_rules": self.team_rules, "tiles": self.tiles, "turns": self.turns,
+            "piles": self.piles, "placed": list(self.placed), "won": list(self.won),
+            "own": list(self.own), "mate": list(self.mate), "special": list(self.special),
+            "beds": self.beds, "end_at": self.end_at, "totals": self.totals(),
+            "winners": self.outcome.winners if self.outcome else None,
+        }
+
+    def describe(self):
+        if self.outcome is not None:
+            return "game over"
+        c = self.on_turn()
+        text = "turn %d: %s (%s)" % (self.turns + 1, R.COLOURS[c],
+                                     self.players[self.player_on_turn()])
+        left = self.turns_left()
+        if left is not None:
+            text += ", last round: %d turn%s left" % (left, "" if left == 1 else "s")
+        return text
+
+    # ---- validation + application; each returns a closure that applies --------------------
+    def _setup(self, ev):
+        players = _field(ev, "players", lambda v: isinstance(v, list), "a list of 2-4 names")
+        teams = _field(ev, "teams", lambda v: v is True or v is False, "true or false") \
+            if "teams" in ev else False
+        n = len(players)
+        if not 2 <= n <= 4:
+            raise BadVariant("Gardens takes 2 to 4 players, got %d" % n)
+        for name in players:
+            if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+                raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
+                                     % (MAX_NAME, name))
+            if players.count(name) > 1:
+                raise E.InvalidSetup("two players are called %r; names must differ" % name)
+        if teams and n != 4:
+            raise BadVariant("the team game is 2 vs 2: 4 players, got %d (2 players use the "
+                             "team rules anyway, 3 players cannot)" % n)
+        team_rules = teams or n == 2
+        per_round = 4 if team_rules else n
+        colours = ev.get("colours", list(R.COLOURS[:per_round]))
+        if not isinstance(colours, list) or len(colours) != per_round:
+            raise BadVariant("%s: 'colours' lists the %d colours in turn order, got %r"
+                             % ("2 players play all four colours" if n == 2 else
+                                "%d players" % n, per_round, colours))
+        order = [R.colour_index(name) for name in colours]
+        for c in order:
+            if order.count(c) > 1:
+                raise BadVariant("%s is chosen twice; each colour is played once"
+                                 % R.COLOURS[c])
+        if team_rules:
+            for i in range(4):
+                if R.team(order[i]) == R.team(order[(i + 1) % 4]):
+                    raise BadVariant("in the team rules the teams (blue+red, yellow+pink) take "
+                                     "turns in sequence: %s cannot follow %s"
+                                     % (colours[(i + 1) % 4], colours[i]))
+        tiles = ev.get("tiles", R.TEAM_BED_TILES if team_rules else R.BED_TILES)
+        if team_rules and tiles != R.TEAM_BED_TILES:
+            raise BadVariant("in the team rules every colour has %d flowerbed tiles, got %r"
+                             % (R.TEAM_BED_TILES, tiles))
+        if not team_rules and not (_is_int(tiles) and (tiles == R.BED_TILES
+                                                       or tiles in R.SHORT_BED_TILES)):
+            raise BadVariant("each player has %d flowerbed tiles, or 6 or 7 in the shorter "
+                             "game; got %r" % (R.BED_TILES, tiles))
+
+        def apply():
+            self.players = list(players)
+            self.n = n
+            self.team_rules = team_rules
+            self.colours = order  # turn order; the start player's colour first
+            self.per_round = per_round
+            self.owner = [i % n for i in range(per_round)]  # 2 players: colours alternate
+            self.in_play = [c in order for c in range(4)]
+            self.tiles = tiles
+            self.piles = R.GARDEN_TILES
+            self.turns = 0
+            self.beds = 0  # completed flowerbeds so far
+            self.placed = [0, 0, 0, 0]  # flowerbed tiles placed, per colour
+            self.won = [0, 0, 0, 0]  # beds with sole majority, tile or not
+            self.own = [0, 0, 0, 0]  # own-colour flowers in the beds won
+            self.mate = [0, 0, 0, 0]  # the teammate colour's flowers in them
+            self.special = [0, 0, 0, 0]  # the turn a special garden tile was placed, or 0
+            self.end_at = None  # the turn count that ends the game, once triggered
+            self.last = []  # the last turn's beds: (bed, winner, why, placed)
+        return apply
+
+    def _turn(self, ev):
+        if self.outcome is not None:
+            raise GameOver("the game is over after %d turns; no more turns (undo takes back "
+                           "the last one)" % self.turns)
+        c = R.letter_index(_field(ev, "c", _is_str, "the colour letter on turn (byrp)"))
+        now = self.on_turn()
+        if not self.in_play[c]:
+            raise UnknownColour("%s is not in this game; colours: %s"
+                                % (R.COLOURS[c], ", ".join(R.COLOURS[k] for k in self.colours)))
+        if c != now:
+            raise NotOnTurn("it is %s's turn (%s), not %s's" % (
+                R.COLOURS[now], self.players[self.player_on_turn()], R.COLOURS[c]))
+        beds = _field(ev, "beds", _is_list, "a list of completed beds")
+        if len(beds) > R.BEDS_PER_TURN:
+            raise BadBed("one tile completes at most %d flowerbeds (one per corner), got %d"
+                         % (R.BEDS_PER_TURN, len(beds)))
+        special = ev.get("special", False)
+        if special is not True and special is not False:
+            raise E.InvalidEvent("turn event: 'special' must be true or false, got %r"
+                                 % (special,))
+        if special and self.team_rules:
+            raise NoSpecialTile("the team rules use no special garden tiles; take a tile from "
+                                "the draw piles")
+        if special and self.special[c]:
+            raise NoSpecialTile("%s placed its special garden tile on turn %d; take a tile "
+                                "from the draw piles" % (R.COLOURS[c], self.special[c]))
+        judged = [R.flowers(bed) for bed in beds]  # every bed checked before anything changes
+
+        def apply():
+            self.turns += 1
+            if special:
+                self.special[c] = self.turns
+            else:
+                self.piles -= 1
+            self.last = []
+            for i in range(len(beds)):
+                self._score(beds[i], judged[i])
+            self.beds += len(beds)
+            if self.end_at is None and (self.piles <= R.LAST_PILES or R.supply_trigger(
+                    self.placed, self.tiles, self.in_play, self.team_rules)):
+                self.end_at = R.round_end(self.turns, self.per_round)
+            if self.turns == self.end_at:
+                self.outcome = self._outcome()
+        return apply
+
+    def _score(self, bed, counts):
+        winner, why = R.judge(counts, self.in_play)
+        placed = False
+        if winner != R.NOBODY:
+            # "Beds won" count whether or not a tile is left to mark them (RULES.md)
+            self.won[winner] += 1
+            self.own[winner] += counts[winner]
+            self.mate[winner] += counts[winner ^ 2]
+            if self.placed[winner] < self.tiles:
+                self.placed[winner] += 1
+                placed = True
+        self.last.append((bed, winner, why, placed))
+
+    def _outcome(self):
+        sides = self.sides()
+        if self.team_rules and self.n == 4:
+            labels = ["B/R", "Y/P"]
+        else:
+            labels = [self.players[s[0]] for s in sides]
+        return Outcome(sides, self.side_beds(), self.side_corners(), labels, self.n == 4
+                       and self.team_rules)
+
+
+Game.HANDLERS = {"setup": Game._setup, "turn": Game._turn}
