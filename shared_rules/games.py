@@ -6,6 +6,7 @@ from shared_rules import errors as E
 # name, title on the box (16 characters at most), players (fewest, most)
 GAMES = (
     ("versailles", "Versailles", (2, 5)),
+    ("schlossgarten", "Schlossgarten", (2, 4)),
 )
 
 
