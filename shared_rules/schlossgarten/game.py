@@ -271,6 +271,11 @@ class Game(EventLog):
                 won = "by the %s" % ELEMENTS[el]
 
         def apply():
+            # the journal keeps lists of its own: a caller changing theirs changes no record
+            if "tiles" in ev:
+                ev["tiles"] = list(tiles)
+            if "over" in ev:
+                ev["over"] = [[s, ELEMENTS[i]] for s, i in covered]
             if self.pile == 0:  # step 1 finds the draw pile exhausted: the discards go back
                 self.pile, self.discard = self.discard, 0
                 self.shuffles += 1
