@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/report.py
 	$(BIN)/python bench/library_check.py
 	$(BIN)/python bench/guard_steps.py
+	$(BIN)/python bench/schlossgarten.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),
