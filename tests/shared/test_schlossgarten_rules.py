@@ -196,3 +196,18 @@ def test_records_pack_every_turn():
         keys = sorted(k for k in ev if k != "e")
         assert keys == sorted(fields[:len(keys)]), ev
     assert encode(g.log[2]) == '{"e":"turn","el":"pool","over":[[0,"column"]],"p":1,"tiles":[1]}'
+
+
+def test_the_documented_event_log_replays():
+    # docs/RULES.md, "Der Prestel Schlossgarten", "The event log": the example is a real game
+    from shared_rules.codec import decode
+    with open("docs/RULES.md") as f:
+        text = f.read()
+    part = text[text.index("## Der Prestel Schlossgarten"):]
+    events = [decode(line.split("  ")[0]) for line in part.split("\n")
+              if line.startswith('{"e":')]
+    assert len(events) == 5
+    g = Game.replay(events[:-1])
+    assert g.totals() == [4, 5] and g.on_field(1) == [] and g.on_field(0) == ["terrace"]
+    g.push(events[-1])
+    assert g.totals() == [0, 7]
