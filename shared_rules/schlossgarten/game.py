@@ -201,7 +201,7 @@ class Game(EventLog):
             self.pile = CARDS - n  # each player took one card at setup
             self.discard = 0
             self.shuffles = 0
-            self.won = None  # (seat, turn, how) once a player reached 21
+            self.won = ()  # type: tuple  # (seat, turn, how) once a player reached 21
         return apply
 
     def _seat(self, v, what):

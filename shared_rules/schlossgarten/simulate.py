@@ -20,10 +20,12 @@ MAX_TURNS = 400  # a stalled field (nothing left to build on) ends the simulatio
 def _shapes():
     # -> per size, the placements holding square (0, 0), as (dx, dy) offsets: a domino, a
     # straight three or an L three, each in every position round (0, 0)
-    lines = {1: [((0, 0),)], 2: [((0, 0), (1, 0)), ((0, 0), (0, 1))],
-             3: [((0, 0), (1, 0), (2, 0)), ((0, 0), (0, 1), (0, 2)),
-                 ((0, 0), (1, 0), (0, 1)), ((0, 0), (1, 0), (1, 1)),
-                 ((0, 0), (0, 1), (1, 1)), ((1, 0), (0, 1), (1, 1))]}
+    lines = {}  # type: dict
+    lines[1] = [((0, 0),)]
+    lines[2] = [((0, 0), (1, 0)), ((0, 0), (0, 1))]
+    lines[3] = [((0, 0), (1, 0), (2, 0)), ((0, 0), (0, 1), (0, 2)),
+                ((0, 0), (1, 0), (0, 1)), ((0, 0), (1, 0), (1, 1)),
+                ((0, 0), (0, 1), (1, 1)), ((1, 0), (0, 1), (1, 1))]
     out = {}
     for n in lines:
         out[n] = [tuple([(x - ax, y - ay) for x, y in cells])
