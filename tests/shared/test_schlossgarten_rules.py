@@ -211,3 +211,14 @@ def test_the_documented_event_log_replays():
     assert g.totals() == [4, 5] and g.on_field(1) == [] and g.on_field(0) == ["terrace"]
     g.push(events[-1])
     assert g.totals() == [0, 7]
+
+
+def test_what_an_element_could_be_built_over():
+    # the device offers these when a turn builds over: strictly smaller elements on the field
+    g = Game(["Ann", "Bob"])
+    g.play(0, [1], "hedge1")
+    g.play(1, [2], "column")
+    g.play(0, [1], "pool", [[1, "column"]])
+    assert g.coverable("hedge2") == [(0, "hedge1")]
+    assert g.coverable("terrace") == [(0, "hedge1"), (0, "pool")]
+    assert g.coverable("column") == []

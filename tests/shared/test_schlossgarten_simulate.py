@@ -47,3 +47,17 @@ def test_shapes_are_the_placements_through_a_square():
     for n in (1, 2, 3):
         for shape in SHAPES[n]:
             assert (0, 0) in shape and len(set(shape)) == n
+
+
+def test_every_outcome_fits_the_box_screen():
+    # outcome.Outcome: reason lines of at most 16 characters, at most 5; Scoreboard parts of
+    # at most 8; the parts add up to the totals
+    for seed in range(12):
+        g = play(seed, 2 + seed % 3)
+        o, board = g.outcome, g.scoreboard()
+        assert 1 <= len(o.reason) <= 5 and not o.shared and not o.tiebreak
+        for line in o.reason:
+            assert len(line) <= 16, line
+        assert all(len(part) <= 8 for part in board.parts)
+        assert board.totals == g.totals() and board.ranking()[0] == o.winners[0]
+        assert o.reason[1] == "%d points" % g.totals()[o.winners[0]]
