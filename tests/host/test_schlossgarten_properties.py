@@ -116,7 +116,7 @@ def turn(draw, ref):
     return p, [draw(value) for _ in range(count)], el, over
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(2, 4), st.data())
 def test_core_accepts_exactly_what_the_reference_accepts(n, data):
     g, ref = Game(["A", "B", "C", "D"][:n]), Reference(n)
@@ -145,7 +145,7 @@ def test_core_accepts_exactly_what_the_reference_accepts(n, data):
         assert encode(g.snapshot()) == states[-1]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10 ** 6), st.integers(2, 4))
 def test_simulated_games_agree_with_the_reference_ledger(seed, n):
     g = play(seed, n)
