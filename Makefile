@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/guard_steps.py
 	$(BIN)/python bench/sanssouci_memory.py
 	$(BIN)/python bench/gardens_memory.py
+	$(BIN)/python bench/schlossgarten.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),

@@ -8,6 +8,7 @@ GAMES = (
     ("versailles", "Versailles", (2, 5)),
     ("sanssouci", "Sanssouci", (2, 4)),
     ("gardens", "Gardens", (2, 4)),
+    ("schlossgarten", "Schlossgarten", (2, 4)),
 )
 
 

@@ -16,7 +16,6 @@ from shared_rules.gardens import rules as R
 from shared_rules.gardens.errors import BadBed, BadVariant, GameOver, NoSpecialTile, NotOnTurn
 from shared_rules.gardens.errors import UnknownColour
 from shared_rules.gardens.scoring import Outcome
-from shared_rules.outcome import Scoreboard
 
 MAX_NAME = 12
 
@@ -127,6 +126,7 @@ class Game(EventLog):
     def scoreboard(self):
         # per seat: the beds its colour(s) won, the corners the tie-break counts in them, and
         # the flowerbed tiles still in its supply; the total is its side's beds
+        from shared_rules.scoreboard import Scoreboard  # results and the host only
         rows = []
         for p in range(self.n):
             mine = [self.colours[i] for i in range(self.per_round) if self.owner[i] == p]

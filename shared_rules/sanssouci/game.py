@@ -15,7 +15,6 @@
 # Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
 from shared_rules import errors as E
 from shared_rules.eventlog import EventLog, field, is_int
-from shared_rules.outcome import Scoreboard
 from shared_rules.sanssouci import board as B
 from shared_rules.sanssouci import errors as S
 from shared_rules.sanssouci import scoring
@@ -186,6 +185,7 @@ class Game(EventLog):
         return [self.points[p] + sum(self.final[p]) for p in range(self.n)]
 
     def scoreboard(self):
+        from shared_rules.scoreboard import Scoreboard  # results and the host only
         rows = [[self.points[p]] + (self.final[p] if self.final else [0, 0, 0])
                 for p in range(self.n)]
         return Scoreboard(self.players, scoring.PARTS, rows)

@@ -1,0 +1,1 @@
+# Der Prestel Schlossgarten (Ulf Siebert, Prestel 2004): the rules core.
