@@ -273,10 +273,14 @@ class Game(EventLog):
 
         def apply():
             # the journal keeps lists of its own: a caller changing theirs changes no record
-            if "tiles" in ev:
-                ev["tiles"] = list(tiles)
-            if "over" in ev:
-                ev["over"] = [[s, ELEMENTS[i]] for s, i in covered]
+            # (a copy: push never changes the caller's event)
+            kept = None
+            if "tiles" in ev or "over" in ev:
+                kept = dict(ev)
+                if "tiles" in ev:
+                    kept["tiles"] = list(tiles)
+                if "over" in ev:
+                    kept["over"] = [[s, ELEMENTS[i]] for s, i in covered]
             if self.pile == 0:  # step 1 finds the draw pile exhausted: the discards go back
                 self.pile, self.discard = self.discard, 0
                 self.shuffles += 1
@@ -294,6 +298,7 @@ class Game(EventLog):
                                              "in turn %d" % self.turn, won])
             else:
                 self.discard += 1  # step 6; a won game ends before it
+            return kept
         return apply
 
     def _covered(self, ev, el):
