@@ -70,7 +70,7 @@ def regions(g):
     # The device asks this for every noble on every turn: no tuple of neighbours is made per
     # cell, only the label bytes and one stack.
     label = bytearray(CELLS)
-    stack = []
+    stack = []  # type: list[int]
     n = 0
     for first in range(CELLS):
         if not g[first] or label[first]:

@@ -6,7 +6,7 @@
 import copy
 import functools
 
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import sanssouci_reference as R
@@ -65,8 +65,7 @@ def test_noble_stops_match_the_reference(cells, motif, data):
 def test_tile_cells_match_the_reference(cells, motif, row):
     got = B.legal_cells(bytearray(cells), row, motif)
     want = R.tile_spots(as_dict(cells), motif, row)
-    if not want:
-        return  # a full garden: never reached in a game (at most 27 printed cells)
+    assume(want)  # a full garden: never reached in a game (at most 27 printed cells)
     assert {(c // 9, c % 9) for c in got} == want
 
 
