@@ -16,6 +16,17 @@ class Outcome:
         return "Outcome(winners=%r, tiebreak=%r, reason=%r)" % (self.winners, self.tiebreak,
                                                                 self.reason)
 
+    def places(self, totals):
+        # -> each seat's place, "1, 1, 3": the winners first, then by points. A game whose
+        # tie-break also orders the other places says so in its own Outcome.
+        return places([(p in self.winners, totals[p]) for p in range(len(totals))])
+
+
+def places(keys):
+    # Competition ranking: each seat's place is 1 + the seats with a better key; equal keys
+    # share a place ("1, 1, 3").
+    return [1 + sum(1 for k in keys if k > mine) for mine in keys]
+
 
 class Scoreboard:
     # Each seat's points by part: `parts` the labels (short, they name a row on a 128-pixel
