@@ -160,11 +160,13 @@ def summary(games, finished, dated):
 
 
 def running_table(games, names):
+    # what the players hold besides points: each game's adapter names it
+    held = {g.adapter.HOLDING for g in games}
     rows = ["<table><tr><th>game</th><th>date</th><th>players</th><th>where</th>"
-            "<th>large tokens held</th><th>points banked</th></tr>"]
+            "<th>%s</th><th>points banked</th></tr>"
+            % e(held.pop() if len(held) == 1 else "held")]
     for g in games:
-        held = "; ".join("%s: %s" % (g.person_name(p), ", ".join(g.large_tokens(p)))
-                         for p in range(len(g.players)) if g.large_tokens(p)) or "none"
+        held = g.adapter.holding(g)
         rows.append('<tr class="running"><td class="d">%s</td><td class="d">%s</td><td>%s</td>'
                     "<td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (_link(g, names), e(stats.date(g)), e(gamepage.who(g)),
@@ -200,7 +202,7 @@ def kinds_table(finished, names):
         points, person, g = k.best
         rows.append('<tr><td>%s</td><td class="n">%d%s</td><td class="n">%d</td>'
                     '<td class="n">%.1f</td><td class="n">%.1f</td><td>%d, %s in %s</td></tr>'
-                    % (e(k.name), k.players, " + Ludwig" if k.players == 2 else "", k.games,
+                    % (e(k.name), k.players, " + " + k.bot if k.bot else "", k.games,
                        k.average, k.average_winning, points, e(person), _link(g, names)))
     return "\n".join(rows) + "</table>"
 
