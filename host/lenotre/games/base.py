@@ -145,6 +145,7 @@ class Adapter:
 
     def page(self, g):
         # -> the HTML parts of the game's page after its title: the scoreboard
+        from lenotre.gamepage import seat  # the report's own module: only for the report
         board, e = g.board, _e
         rows = ["<table><tr><th>player</th>%s<th class=\"n\">total</th><th class=\"n\">place"
                 "</th></tr>" % "".join('<th class="n">%s</th>' % e(part)
@@ -152,7 +153,7 @@ class Adapter:
         ranks = g.ranks()
         for p in range(len(g.players)):
             rows.append("<tr><td>%s</td>%s<td class=\"n\">%d</td><td class=\"n\">%s</td></tr>"
-                        % (e(g.person_name(p)), "".join('<td class="n">%d</td>' % v
+                        % (e(seat(g, p)), "".join('<td class="n">%d</td>' % v
                                                          for v in board.rows[p]),
                            board.totals[p], "-" if ranks is None else ranks[p]))
         return ["\n".join(rows) + "</table>"]
