@@ -168,6 +168,7 @@ class Played:
 
     @property
     def ludwig(self):
+        # Versailles's Ludwig: the report's part on how he played against each person
         return self.bot == "Ludwig"
 
     @property
@@ -181,8 +182,8 @@ class Played:
 
     @property
     def status(self):
-        # over: both scorings done. abandoned: the box closed the journal before that (a new
-        # game was started). running: the journal is still open on the box.
+        # over: the game ended (Versailles: both scorings done). abandoned: the box closed the
+        # journal before that (a new game was started). running: the journal is still open.
         if self.finished:
             return "over"
         return "abandoned" if self.closed else "running"
@@ -204,7 +205,8 @@ class Played:
         return [] if out is None else [self.game.players[p] for p in out.winners]
 
     def tiebreak(self):
-        # True when totals tied at the top (then the largest area or a shared victory decided)
+        # True when totals tied at the top (then the game's tie-break or a shared victory
+        # decided: Versailles, the single largest area)
         out = self.game.outcome
         return bool(out and out.tiebreak)
 
