@@ -6,7 +6,7 @@ import csv
 import json
 
 from lenotre import bgstats, played
-from lenotre.games import base
+from lenotre.games import adapters_of, base
 
 
 def _flag(value):
@@ -20,18 +20,10 @@ def csv_columns(games):
     if not games:
         return list(base.CSV_COLUMNS)
     columns = []
-    for adapter in _adapters(games):
+    for adapter in adapters_of(games):
         columns += [c for c in adapter.csv_columns([g for g in games if g.adapter is adapter])
                     if c not in columns]
     return columns
-
-
-def _adapters(games):
-    out = []
-    for g in games:
-        if g.adapter not in out:
-            out.append(g.adapter)
-    return out
 
 
 def csv_rows(games):

@@ -7,6 +7,7 @@ import binascii
 import csv
 import io
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -176,6 +177,22 @@ def test_the_report_charts_and_pages_the_toy_games(toy, tmp_path):
            '<td class="n">6</td><td class="n">1</td>' in page
     running = (out / "game" / ("%s-4.html" % BOX)).read_text(encoding="utf-8")
     assert "Still running" in running and "planting" in running
+
+
+def test_a_report_of_toy_games_alone_has_no_versailles_part(toy, tmp_path):
+    lib = Library(str(tmp_path / "g.sqlite"))
+    sync(lib, 2, TIED)
+    sync(lib, 3, PLAIN)
+    games, _ = played.load(lib)
+    out = tmp_path / "report"
+    out.mkdir()
+    (out / "ludwig.png").write_bytes(b"a chart of an earlier report")
+    written = report.write(games, str(out), 20)
+    assert sorted(os.listdir(out)) == ["game", "index.html", "list-1.html", "over-time.png",
+                                       "report.css"]  # the stale Ludwig chart is gone
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "Ludwig" not in index and "<th>held</th>" not in index  # no game running
+    assert len(written) == 2 + 1 + 1 + 1 + 1  # 2 game pages, css, list, chart, index
 
 
 # ---- a game this lenotre does not know --------------------------------------------------

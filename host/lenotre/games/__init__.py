@@ -55,3 +55,17 @@ def adapter(name):
 def for_events(events):
     # -> the adapter of the game these events are of
     return adapter(game_of(events))
+
+
+def adapters_of(games):
+    # -> the adapters of these replayed games (played.Played), in the order they first come
+    out = []
+    for g in games:
+        if g.adapter not in out:
+            out.append(g.adapter)
+    return out
+
+
+def charts():
+    # -> every file name an adapter's part of the report may write beside the overview
+    return set().union(*[adapter(name).CHARTS for name in names()])

@@ -24,6 +24,7 @@ class Adapter:
     TIEBREAK = "tie-break"  # what decided a tie on points, in a few words
     TIEBREAK_SHORT = "tie-break"  # the same in fewer, beside the winner's name
     HOLDING = "held"  # what `holding` tells, as the report's column heads it
+    CHARTS = ()  # the files `overview` may write in the report's folder
 
     # ---- replaying ----------------------------------------------------------------------
     def new(self):
@@ -142,6 +143,11 @@ class Adapter:
     def holding(self, g):
         # what a running game's players hold besides points (the report's running table)
         return "-"
+
+    def overview(self, games, names, out_dir):
+        # -> (HTML parts the report's overview adds for this kind of game, [files written]);
+        # games: the report's games of this kind, newest first
+        return [], []
 
     def page(self, g):
         # -> the HTML parts of the game's page after its title: the scoreboard

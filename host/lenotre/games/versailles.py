@@ -26,6 +26,7 @@ class Versailles(base.Adapter):
     TIEBREAK = "single largest area"
     TIEBREAK_SHORT = "largest area"
     HOLDING = "large tokens held"
+    CHARTS = ("ludwig.png",)  # versailles_page.LUDWIG_PNG
 
     def walk(self, events):
         for s in versailles_show.walk(events):
@@ -88,6 +89,10 @@ class Versailles(base.Adapter):
     def page(self, g):
         from lenotre.games import versailles_page  # matplotlib: only for the report
         return versailles_page.sections(g)
+
+    def overview(self, games, names, out_dir):
+        from lenotre.games import versailles_page
+        return versailles_page.overview(games, names, out_dir)
 
 
 ADAPTER = Versailles()
