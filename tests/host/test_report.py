@@ -308,7 +308,7 @@ def test_ludwigs_record_counts_the_rounds_his_card_was_lower(db):
     games = games_of(db)
     rounds = [ev for ev in games["b0x:1"].game.events if ev["e"] == "round"]
     assert len(rounds) == 14
-    records = {r.name: r for r in stats.ludwig_record(games.values())}
+    records = {r.name: r for r in V.ludwig_record(games.values())}
     assert sorted(records) == ["Orange", "Purple"]  # the seats of the two 2-player games
     for p, name in enumerate(("Orange", "Purple")):
         r = records[name]

@@ -180,3 +180,39 @@ def ludwig_stats(g):
     beat = [sum(1 for _, ahead in positions if ahead[p]) for p in range(len(g.players))]
     first = sum(1 for place, _ in positions if place == 0)
     return beat, first, len(positions)
+
+
+# Ludwig has no garden and no score (rulebook, *Special Rules for 2 Players*), so his record
+# against a person is how often he got in their way: the rounds his card was lower than
+# theirs, so he took a tile of the group before them and threw it away.
+class LudwigRecord:
+    """Ludwig against one person, over their finished 2-player games."""
+
+    def __init__(self, name):
+        self.name = name
+        self.games = self.wins = 0  # the person's games with Ludwig, and the ones they won
+        self.rounds = 0  # rounds played in them
+        self.before = 0  # rounds Ludwig's card was lower than theirs: he chose first
+        self.first = 0  # rounds he had the lowest card of all: he took the group's first tile
+
+    @property
+    def before_share(self):
+        return 100.0 * self.before / self.rounds if self.rounds else 0.0
+
+
+def ludwig_record(games):
+    # -> [LudwigRecord], most games first, then by name
+    out = {}
+    for g in games:
+        if not (g.ludwig and g.finished):
+            continue
+        beat, first, rounds = ludwig_stats(g)
+        winners = g.game.outcome.winners
+        for p in range(len(g.players)):
+            rec = out.setdefault(g.person_name(p), LudwigRecord(g.person_name(p)))
+            rec.games += 1
+            rec.wins += 1 if p in winners else 0
+            rec.rounds += rounds
+            rec.before += beat[p]
+            rec.first += first
+    return sorted(out.values(), key=lambda r: (-r.games, r.name))

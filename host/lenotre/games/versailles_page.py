@@ -3,7 +3,7 @@ the tokens, its two charts (gamesvg.py) and Ludwig's part. Every text from a gam
 escaped."""
 import os
 
-from lenotre import charts, gamesvg, stats
+from lenotre import charts, gamesvg
 from lenotre.gamepage import e, seat
 from lenotre.games import versailles as V
 
@@ -71,7 +71,7 @@ def overview(games, names, out_dir):
 
 
 def ludwig_part(finished, ludwig_png):
-    records = stats.ludwig_record(finished)
+    records = V.ludwig_record(finished)
     if not records:
         return "<p>No finished two-player game yet: Ludwig plays only with two.</p>"
     rows = ['<p>Ludwig has no garden and no score: he gets in the way. In each round his '
