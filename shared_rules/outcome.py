@@ -15,3 +15,14 @@ class Outcome:
     def __repr__(self):
         return "Outcome(winners=%r, tiebreak=%r, reason=%r)" % (self.winners, self.tiebreak,
                                                                 self.reason)
+
+    def places(self, totals):
+        # -> each seat's place, "1, 1, 3": the winners first, then by points. A game whose
+        # tie-break also orders the other places says so in its own Outcome.
+        return places([(p in self.winners, totals[p]) for p in range(len(totals))])
+
+
+def places(keys):
+    # Competition ranking: each seat's place is 1 + the seats with a better key; equal keys
+    # share a place ("1, 1, 3").
+    return [1 + sum(1 for k in keys if k > mine) for mine in keys]

@@ -9,20 +9,14 @@ import time
 import uuid
 from urllib.parse import quote
 
-from shared_rules.versailles.game import LUDWIG
-
 SOURCE_NAME = "Le Nôtre"
-GAME_NAME = "Die Gärten von Versailles"
-SOURCE_GAME_ID = "versailles"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
-# BoardGameGeek's id of Die Gärten von Versailles (Schmidt Spiele 2017, Lena & Günter
-# Burkhardt). UNCONFIRMED: no source reachable from here gave it, and a wrong id would file
-# every play under another game. While it is None, `bggId` is left out and BG Stats asks once
-# which game "Die Gärten von Versailles" is, then remembers it by SOURCE_GAME_ID.
-BGG_ID_UNCONFIRMED = None
-# Ludwig is the box's automa: a seat that takes tiles but is nobody. BG Stats records such a
-# seat as an anonymous player (no person's statistics gain a player who always loses), with
-# what the seat was in `role` (docs/CLI.md, "Ludwig").
+# A game is known to BG Stats by its adapter's TITLE (the name), NAME (sourceGameId) and, once
+# confirmed, BGG_ID (bggId; while it is None BG Stats asks once which game the name is, then
+# remembers it by sourceGameId). lenotre/games/.
+# The box's own seat (Versailles's Ludwig) is its automa: a seat that plays but is nobody.
+# BG Stats records such a seat as an anonymous player (no person's statistics gain a player
+# who always loses), with what the seat was in `role` (docs/CLI.md, "Ludwig").
 LUDWIG_ROLE = "Automa"
 LOCATION_ENV = "LENOTRE_LOCATION"  # the default --location
 
@@ -52,20 +46,11 @@ def seat(played, p):
 
 
 def comments(played):
-    totals = played.totals()
+    adapter = played.adapter
     lines = ["Recorded by the Le Nôtre box %s, game %d." % (played.device, played.gid)]
-    lines.append("; ".join("%s %s = %d" % (_who(played, p), " + ".join(
-        str(s) for s in played.stage_points(p)), totals[p])
-        for p in range(len(played.players))) + ".")
-    if played.ludwig:
-        lines.append("2 players: Ludwig, the box's automa, took the third seat.")
-    if played.when_estimated:
-        lines.append("Dated by its first sync: the box's clock was not set when it was played.")
-    if played.tiebreak():
-        winners = played.winners()
-        lines.append("Shared victory." if len(winners) > 1
-                     else "Tied on points; the single largest area decided.")
-    return " ".join(lines)
+    lines.append("; ".join("%s %s" % (_who(played, p), adapter.points_text(played, p))
+                           for p in range(len(played.players))) + ".")
+    return " ".join(lines + adapter.comments(played))
 
 
 def _who(played, p):
@@ -79,10 +64,11 @@ def payload(played, now=None, location=None):
         raise ValueError("game %s is not over (%s): BG Stats takes finished plays only"
                          % (played.id, played.where()))
     totals, ranks, winners = played.totals(), played.ranks(), played.winners()
-    game = {"name": GAME_NAME, "highestWins": True, "noPoints": False,
-            "sourceGameId": SOURCE_GAME_ID}
-    if BGG_ID_UNCONFIRMED is not None:
-        game["bggId"] = BGG_ID_UNCONFIRMED
+    adapter = played.adapter
+    game = {"name": adapter.TITLE, "highestWins": True, "noPoints": False,
+            "sourceGameId": adapter.NAME}
+    if adapter.BGG_ID is not None:
+        game["bggId"] = adapter.BGG_ID
     players = []
     for p, colour in enumerate(played.players):
         # Every boolean is sent even when false: BG Stats' Android app fails on a missing one.
@@ -95,9 +81,9 @@ def payload(played, now=None, location=None):
         else:
             player["sourcePlayerId"] = player_id(key)
         players.append(player)
-    if played.ludwig:
+    if played.bot:
         # Ludwig has a seat and takes tiles but builds no garden: no score, no rank.
-        players.append({"name": LUDWIG, "winner": False, "startPlayer": False,
+        players.append({"name": played.bot, "winner": False, "startPlayer": False,
                         "role": LUDWIG_ROLE, "isAnonymous": True})
     play = {
         "sourceName": SOURCE_NAME,
@@ -144,11 +130,19 @@ def import_file(games, now=None, location=None):
             refs[key] = len(players) + 1
             players.append(dict(entry, id=refs[key], uuid=_uuid("player/" + key)))
         return refs[key]
-    game_entry = {"id": 1, "uuid": _uuid("game/" + SOURCE_GAME_ID), "name": GAME_NAME,
-                  "highestWins": True, "noPoints": False, "cooperative": False,
-                  "usesTeams": False}
-    if BGG_ID_UNCONFIRMED is not None:
-        game_entry["bggId"] = BGG_ID_UNCONFIRMED
+    entries, game_refs = [], {}
+
+    def game_ref(adapter):
+        # -> the numeric id of a kind of game, made on first use
+        if adapter.NAME not in game_refs:
+            game_refs[adapter.NAME] = len(entries) + 1
+            entry = {"id": game_refs[adapter.NAME], "uuid": _uuid("game/" + adapter.NAME),
+                     "name": adapter.TITLE, "highestWins": True, "noPoints": False,
+                     "cooperative": False, "usesTeams": False}
+            if adapter.BGG_ID is not None:
+                entry["bggId"] = adapter.BGG_ID
+            entries.append(entry)
+        return game_refs[adapter.NAME]
     locations = [{"id": 1, "uuid": _uuid("location/" + location), "name": location}] \
         if location else []
     for g in games:
@@ -165,11 +159,11 @@ def import_file(games, now=None, location=None):
             scores.append({"playerRefId": r, "score": str(totals[p]),
                            "winner": colour in winners, "rank": ranks[p], "seatOrder": p + 1,
                            "startPlayer": False, "newPlayer": False, "role": colour})
-        if g.ludwig:
-            r = ref("ludwig", {"name": LUDWIG, "isAnonymous": True})
+        if g.bot:
+            r = ref(g.bot.lower(), {"name": g.bot, "isAnonymous": True})
             scores.append({"playerRefId": r, "winner": False, "seatOrder": len(g.players) + 1,
                            "startPlayer": False, "newPlayer": False, "role": LUDWIG_ROLE})
-        play = {"uuid": _uuid("play/" + play_id(g)), "gameRefId": 1,
+        play = {"uuid": _uuid("play/" + play_id(g)), "gameRefId": game_ref(g.adapter),
                 "playDate": play_date(g, now), "comments": comments(g), "ignored": False,
                 "manualWinner": False, "usesTeams": False, "playerScores": scores}
         if g.duration_min is not None:
@@ -177,7 +171,8 @@ def import_file(games, now=None, location=None):
         if location:
             play["locationRefId"] = 1
         plays.append(play)
+    titles = " and ".join(e["name"] for e in entries) or "no game"
     return {"about": "Le Nôtre: %d plays of %s, from the journals of the boxes (a BG Stats "
-                     "import file)" % (len(plays), GAME_NAME),
-            "games": [game_entry], "players": players, "locations": locations,
+                     "import file)" % (len(plays), titles),
+            "games": entries, "players": players, "locations": locations,
             "plays": plays}

@@ -13,7 +13,7 @@ matplotlib.use("Agg")  # before anything draws: a report needs no display
 
 from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
 
-from lenotre import stats  # noqa: E402
+from lenotre.games.versailles import ludwig_stats  # noqa: E402
 from shared_rules.versailles.game import LUDWIG, ROUNDS, STAGES  # noqa: E402
 
 DPI = 100
@@ -76,7 +76,7 @@ def ludwig_chart(games, path, names):
     for i, g in enumerate(games):
         labels.append("\n".join([names[g.device, g.gid]] + [
             g.person_name(p)[:10] for p in range(len(g.players))]))
-        beat, first, _ = stats.ludwig_stats(g)
+        beat, first, _ = ludwig_stats(g)
         firsts.append(first)
         winners = g.game.outcome.winners
         for p, name in enumerate(g.players):

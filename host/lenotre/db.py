@@ -55,6 +55,11 @@ CREATE TRIGGER games_jcrc_insert AFTER INSERT ON games BEGIN
 CREATE TRIGGER games_jcrc_update AFTER UPDATE OF journal ON games BEGIN
     UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
 """),
+    (2, "the game each journal is of (its setup's \"game\"), for the per-game adapters", """
+ALTER TABLE games ADD COLUMN game TEXT;
+UPDATE games SET game = (SELECT lenotre_game(e.event) FROM events e
+    WHERE e.device = games.device AND e.gid = games.gid AND e.seq = 0);
+"""),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -157,10 +162,35 @@ def check_header(path):
     return None
 
 
+def _game(event_text):
+    # the "game" a stored setup event names (None for any other event, or none named)
+    try:
+        event = decode(event_text)
+    except (ValueError, TypeError):
+        return None
+    if isinstance(event, dict) and event.get("e") == "setup":
+        name = event.get("game")
+        return name if isinstance(name, str) else None
+    return None
+
+
 def connect(path):
     conn = sqlite3.connect(path)
     conn.create_function("lenotre_crc32", 1, _checksum, deterministic=True)
+    conn.create_function("lenotre_game", 1, _game, deterministic=True)
     return conn
+
+
+def record_value(store, line):
+    # -> the value of one journal line. A whole, checksummed record of a kind this lenotre
+    # cannot unpack (a newer box's game and its own record codes) is kept as it was written:
+    # its journal is stored all the same, and a newer lenotre reads it.
+    try:
+        return store.parse(line)
+    except ValueError as exc:
+        if str(exc) != "unknown record kind":
+            raise
+        return decode(line[:-10].decode())
 
 
 class Library:
@@ -291,10 +321,11 @@ class Library:
             seq = self.conn.execute("SELECT count(*) FROM events WHERE device=? AND gid=?",
                                     (device, gid)).fetchone()[0]
             new = 0
+            game = None
             end = journal.rfind(b"\n") + 1
             for line in journal[done:end].split(b"\n")[:-1]:
                 try:
-                    ev = store.parse(line + b"\n")
+                    ev = record_value(store, line + b"\n")
                 except ValueError as exc:
                     raise DamagedRecord("game %s:%d: the record at byte %d is damaged (%s); "
                                         "nothing of this frame was stored"
@@ -306,16 +337,19 @@ class Library:
                     self.conn.execute("INSERT INTO events(device, gid, seq, event) "
                                       "VALUES (?, ?, ?, ?)",
                                       (device, gid, seq, encode(ev)))
+                    if seq == 0:
+                        game = _game(encode(ev))  # the setup names the game
                     seq += 1
                     new += 1
                 done += len(line) + 1
             if row:
-                self.conn.execute("UPDATE games SET journal=?, finished=max(finished, ?) "
-                                  "WHERE device=? AND gid=?",
-                                  (journal, int(finished), device, gid))
+                self.conn.execute("UPDATE games SET journal=?, finished=max(finished, ?), "
+                                  "game=coalesce(?, game) WHERE device=? AND gid=?",
+                                  (journal, int(finished), game, device, gid))
             else:
-                self.conn.execute("INSERT INTO games(device, gid, journal, finished) "
-                                  "VALUES (?, ?, ?, ?)", (device, gid, journal, int(finished)))
+                self.conn.execute("INSERT INTO games(device, gid, journal, finished, game) "
+                                  "VALUES (?, ?, ?, ?, ?)",
+                                  (device, gid, journal, int(finished), game))
                 # the date of a game played while the box's clock was not set (played.py)
                 self.conn.execute("INSERT OR IGNORE INTO first_synced VALUES (?, ?, ?)",
                                   (device, gid, int(time.time())))
@@ -403,6 +437,11 @@ class Library:
         except (ValueError, TypeError) as exc:
             raise LibraryDamaged(self.path, "a stored event of game %s:%s is unreadable (%s)"
                                  % (device, gid, exc))
+
+    def kinds(self):
+        # -> {(device, gid): the game its setup names}; a game without a setup yet has none
+        return {(d, g): k for d, g, k in self.conn.execute(
+            "SELECT device, gid, game FROM games WHERE game IS NOT NULL")}
 
     def first_synced(self):
         # -> {(device, gid): unix seconds when the game's first bytes were stored}; games

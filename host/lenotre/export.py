@@ -6,74 +6,76 @@ import csv
 import json
 
 from lenotre import bgstats, played
-
-CSV_COLUMNS = ("device", "game", "date", "date_estimated", "started", "ended", "status",
-               "players", "ludwig", "seat", "player", "person", "stage1", "stage2", "total",
-               "rank", "winner", "tiebreak", "large_tokens", "small_tokens",
-               "construction_bonus")
+from lenotre.games import adapters_of, base
 
 
 def _flag(value):
     return "1" if value else "0"
 
 
-def _blank(value):
-    return "" if value is None else value
+def csv_columns(games):
+    # The columns of each kind of game in the export, in the order they first come: the
+    # generic ones and the game's own (Versailles: its columns of the release before other
+    # games, unchanged). A library of one kind gives that kind's columns; none, the generic.
+    if not games:
+        return list(base.CSV_COLUMNS)
+    columns = []
+    for adapter in adapters_of(games):
+        columns += [c for c in adapter.csv_columns([g for g in games if g.adapter is adapter])
+                    if c not in columns]
+    return columns
 
 
 def csv_rows(games):
-    # One row per player per game; a row's points are blank where a scoring is still to come.
+    # One row per player per game; a row's points are blank where none are known yet.
     for g in games:
-        totals, ranks, winners = g.totals(), g.ranks(), g.winners()
+        ranks, winners = g.ranks(), g.game.outcome.winners if g.finished else ()
+        totals = g.totals()
         for p, name in enumerate(g.players):
-            stage1, stage2 = g.stage_points(p)
-            yield {
-                "device": g.device, "game": g.gid, "date": played.date_text(g.when),
+            row = {
+                "device": g.device, "game": g.gid, "kind": g.kind,
+                "date": played.date_text(g.when),
                 "date_estimated": _flag(g.when_estimated) if g.when is not None else "",
                 "started": played.date_text(g.started), "ended": played.date_text(g.ended),
-                "status": g.status, "players": len(g.players), "ludwig": _flag(g.ludwig),
+                "status": g.status, "players": len(g.players),
                 "seat": p + 1, "player": name, "person": g.people[p] or "",
-                "stage1": _blank(stage1), "stage2": _blank(stage2),
-                "total": totals[p] if g.game.scores else "",
+                "total": totals[p] if g.scored else "",
                 "rank": ranks[p] if ranks else "",
-                "winner": _flag(name in winners) if g.finished else "",
+                "winner": _flag(p in winners) if g.finished else "",
                 "tiebreak": _flag(g.tiebreak()) if g.finished else "",
-                # tokens as they stand (at the end, for a finished game), by type name
-                "large_tokens": " ".join(g.large_tokens(p)),
-                "small_tokens": " ".join(g.small_tokens(p)),
-                "construction_bonus": _flag(g.builder(p)) if g.finished else "",
             }
+            row.update(g.adapter.csv_fields(g, p))
+            yield row
 
 
 def write_csv(games, out):
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=csv_columns(games), lineterminator="\n",
+                            extrasaction="ignore", restval="")
     writer.writeheader()
     for row in csv_rows(games):
         writer.writerow(row)
 
 
 def game_json(g):
-    return {
+    out = {
         "id": g.id, "device": g.device, "gid": g.gid,
-        "players": g.players, "ludwig": g.ludwig,
+        "game": g.kind,  # the setup's "game": which game's rules
+        "players": g.players,
         "finished": g.finished, "status": g.status,
-        "where": g.where(),  # "stage 2, round 3", "stage 1 scoring" or "game over"
+        "where": g.where(),  # the rules core's words: "stage 2, round 3", "game over"
         "synced_at": g.synced_at,
         # unix seconds UTC by the box's clock (null: not set); when: end, start or first sync
         "started": g.started, "ended": g.ended, "when": g.when,
         "when_estimated": g.when_estimated,
         "people": g.people,  # per seat the roster person, null for a guest
         "events": g.events,  # as the box journaled them, undos included
-        "scores": g.breakdown(),
-        "totals": g.totals() if g.game.scores else None,
+        "totals": g.totals() if g.scored else None,
         "ranks": g.ranks(),
         "winners": g.winners(),
         "tiebreak": g.tiebreak(),
-        "large_tokens": g.holder_names(g.game.holders),
-        "small_tokens": g.holder_names(g.game.small) if g.finished else None,
-        "construction_bonus": (g.players[g.game.builder]
-                               if g.finished and g.game.builder >= 0 else None),
     }
+    out.update(g.adapter.json_fields(g))
+    return out
 
 
 def _dump(value, out):

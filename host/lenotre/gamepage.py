@@ -1,9 +1,10 @@
-"""One game's page in `lenotre report`: who played, the result, the scores stage by stage,
-the tokens, and its two charts (gamesvg.py). Every text from a game is escaped."""
+"""One game's page in `lenotre report`: who played and the result, then what the game's
+adapter shows of it (Versailles: the scores stage by stage, the tokens and two charts,
+games/versailles_page.py). Every text from a game is escaped."""
 import html
 import re
 
-from lenotre import gamesvg, stats
+from lenotre import stats
 
 STYLE = """body{font-family:sans-serif;max-width:980px;margin:1.5em auto;padding:0 1em;
 color:#222}table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ccc;
@@ -43,7 +44,7 @@ def seat(g, p):
 
 def who(g):
     return ", ".join(g.person_name(p) for p in range(len(g.players))) + \
-        (" + Ludwig" if g.ludwig else "")
+        (" + " + g.bot if g.bot else "")
 
 
 def result(g):
@@ -53,12 +54,12 @@ def result(g):
     winners = [g.person_name(p) for p in g.game.outcome.winners]
     if len(winners) > 1:
         return "shared: " + ", ".join(winners)
-    return winners[0] + (" (largest area)" if g.tiebreak() else "")
+    return winners[0] + (" (%s)" % g.adapter.TIEBREAK_SHORT if g.tiebreak() else "")
 
 
 def points(g):
     # "Anna 52, Ben 47" (finished), the points banked so far, or "no scoring yet"
-    if not g.game.scores:
+    if not g.scored:
         return "no scoring yet"
     totals = g.totals()
     return ", ".join("%s %d" % (g.person_name(p), totals[p]) for p in range(len(totals))) + \
@@ -84,19 +85,7 @@ def page(g, short, older=None, newer=None):
     if g.when_estimated and g.when is not None:
         parts.append('<p class="note">~ the date is estimated: the box had no clock, so the '
                      "game is dated at its sync.</p>")
-    parts.append(score_table(g))
-    parts.append("<h2>Known points by round</h2>")
-    parts.append(gamesvg.score_svg(g))
-    parts.append('<p class="note">Points are known only at a scoring (after rounds 7 and 14):'
-                 " the box learns the areas then. Tokens held in between are in the chart "
-                 "below; they count at the scoring, for whoever holds them then.</p>")
-    parts.append("<h2>Majority tokens by round</h2>")
-    parts.append(gamesvg.token_svg(g))
-    parts.append(gamesvg.legend(g))
-    parts.append('<p class="note">Each cell: who held the token at the end of the round. '
-                 "Claims after round 7 count to round 7.</p>")
-    if g.ludwig:
-        parts.append(ludwig_lines(g))
+    parts += g.adapter.page(g)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -109,37 +98,3 @@ def _neighbours(older, newer):
             links.append('<a href="%s">%s</a>' % (e(slug(other) + ".html"),
                                                   label % e(other_id)))
     return links
-
-
-def score_table(g):
-    rows = ['<table><tr><th>player</th><th class="n">stage 1</th><th class="n">stage 2</th>'
-            '<th class="n">total</th><th class="n">place</th><th>large tokens now</th>'
-            "<th>small tokens</th></tr>"]
-    ranks = g.ranks()
-    totals = g.totals()
-    for p in range(len(g.players)):
-        s1, s2 = g.stage_points(p)
-        rows.append('<tr><td>%s</td><td class="n">%s</td><td class="n">%s</td>'
-                    '<td class="n">%s</td><td class="n">%s</td><td>%s</td><td>%s</td></tr>'
-                    % (e(seat(g, p)), _num(s1), _num(s2),
-                       _num(totals[p] if g.game.scores else None),
-                       _num(ranks[p] if ranks else None),
-                       e(", ".join(g.large_tokens(p)) or "-"),
-                       e(", ".join(g.small_tokens(p)) or "-") if g.finished else "-"))
-    if g.ludwig:
-        rows.append('<tr><td>Ludwig</td><td colspan="6" class="note">the box\'s third '
-                    "player: no garden, no score; his tiles are discarded</td></tr>")
-    return "\n".join(rows) + "</table>"
-
-
-def _num(value):
-    return "-" if value is None else "%d" % value
-
-
-def ludwig_lines(g):
-    beat, first, rounds = stats.ludwig_stats(g)
-    before = ["%s: %d" % (g.person_name(p), beat[p]) for p in range(len(g.players))]
-    return ("<h2>Ludwig</h2><p>Rounds in which Ludwig's card was lower than the player's, "
-            "so he took a tile before them: %s, of %d rounds. He had the lowest card of all "
-            "and took the first tile of the group in %d.</p>"
-            % (e("; ".join(before)), rounds, first))

@@ -1,4 +1,4 @@
-"""One game's two charts as inline SVG, for its page in `lenotre report`.
+"""A Versailles game's two charts as inline SVG, for its page in `lenotre report`.
 
 Drawn by hand rather than with matplotlib: a library of 1,300 games gets a page each in
 seconds, the text stays text (searchable, sharp at any zoom), and the same game gives the
@@ -7,7 +7,8 @@ import html
 
 from matplotlib.colors import to_hex, to_rgb
 
-from lenotre import charts, stats
+from lenotre import charts
+from lenotre.games import versailles as V
 from shared_rules.versailles.game import ROUNDS, STAGES
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES
@@ -53,7 +54,7 @@ def _spread(ys, gap, highest):
 
 def score_svg(g, width=760, height=300):
     # Steps of known points: flat while a stage is played, up at its scoring.
-    steps = stats.known_points(g)
+    steps = V.known_points(g)
     n = len(g.players)
     left, right, top, bottom = 48, 150, 16, 44
     pw, ph = width - left - right, height - top - bottom
@@ -117,7 +118,7 @@ def score_svg(g, width=760, height=300):
 def token_svg(g, width=760):
     # One row per token type; each round's cell in the colour of who held the token at its
     # end, with the holder's name wherever the token changed hands; grey: nobody.
-    rounds = g.by_round()
+    rounds = V.by_round(g)
     left, top, row_h, cell = 90, 4, 26, (width - 90 - 8) / LAST
     height = top + row_h * len(TYPES) + 24
     out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '

@@ -17,7 +17,7 @@ from lenotre import db
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536)  # 4096: what SQLite makes today
 PROBE_GAP = 500  # rowids tried past the last row found, when the table cannot be walked
 # What the rebuild makes itself; every other column and table is copied as read.
-REBUILT = {"games": ("journal", "finished", "jcrc"), "events": None}
+REBUILT = {"games": ("journal", "finished", "jcrc", "game"), "events": None}
 
 
 def sound_part(journal):
@@ -32,7 +32,7 @@ def sound_part(journal):
         if end < 0:
             return journal[:good], None
         try:
-            store.parse(journal[good:end + 1])
+            db.record_value(store, journal[good:end + 1])
         except ValueError as exc:
             return journal[:good], "%s at byte %d" % (exc, good)
         good = end + 1
@@ -54,7 +54,7 @@ def check(path):
             store = db._store_module()
             want = []
             for line in sound.split(b"\n")[:-1]:
-                ev = store.parse(line + b"\n")
+                ev = db.record_value(store, line + b"\n")
                 if not (isinstance(ev, dict) and ev.get("end")):
                     want.append(ev)
             try:

@@ -1,16 +1,16 @@
 """The synced games as the rules core sees them, shared by `lenotre export` and `lenotre report`.
 
 The database keeps what the box journaled (docs/HOST.md); everything else (players, scores,
-tokens, winners) comes from replaying those events with the same rules core the box runs.
-A game whose events do not replay is not guessed at: it is reported and left out."""
+winners) comes from replaying those events with the same rules core the box runs, whatever
+the game: what is particular to a game is its adapter's (lenotre/games/). A game whose events
+do not replay, or of a game this lenotre does not know, is not guessed at: it is reported
+and left out (its journal stays in the library)."""
 import calendar
-import copy
 import time
 
+from lenotre.games import adapter as adapter_of
+from lenotre.games import UnknownGame, game_of
 from lenotre.people import Roster, firmware
-from shared_rules.versailles.game import OVER, Game
-from shared_rules.versailles.scoring import NOBODY
-from shared_rules.versailles.tiles import TYPES
 
 
 _wallclock = firmware("wallclock")
@@ -79,28 +79,31 @@ def short_ids(devices):
 
 class Played:
     """One replayed game: its stored events (undos included), the state they give, and the
-    result in the shapes the exports need. Seats count from 0; Ludwig's seat is `n`."""
+    result in the shapes the exports need. Seats count from 0. `adapter`: what the desktop
+    knows of the game's kind (lenotre/games/), by default the one its setup names."""
 
     def __init__(self, device, gid, closed, synced_at, events, game, first_synced=None,
-                 resolve=None):
+                 resolve=None, adapter=None):
         self.device = device
         self.gid = gid
         self.closed = closed  # the device wrote its end record: game over, or abandoned
         self.synced_at = synced_at  # UTC "yyyy-mm-dd HH:MM:SS" of the last sync, or None
         self.events = events
         self.game = game
+        self.adapter = adapter or adapter_of(game_of(events))
+        self.board = game.scoreboard()  # each seat's points by part (scoreboard.Scoreboard)
         # unix seconds when the library first stored the game (None: synced before that was
         # kept; then the last sync stands in)
         self.first_synced = first_synced
         # recorded person name -> (name now, key): the roster's renames (people.Roster)
         self._resolve = resolve or (lambda name: (name, name))
         self.started = _stamp(events[0]) if events else None
-        # the end: the time of the final scoring, as it stands (an undone one does not count)
-        ends = [ev for ev in game.events if ev.get("e") == "score" and ev.get("stage") == 2]
-        self.ended = _stamp(ends[-1]) if ends and self.finished else None
+        # the end: the time of the event that ended the game, as it stands (an undone one
+        # does not count); Versailles: the final scoring
+        self.ended = _stamp(game.events[-1]) if self.finished else None
         if self.ended is not None and self.started is not None and self.ended < self.started:
             self.ended = None  # a clock set backwards in mid-game: the end is not known
-        recorded = _recorded_people(events[0] if events else {}, game.n)
+        recorded = _recorded_people(events[0] if events else {}, len(game.players))
         self._people = [self._resolve(name) if name else None for name in recorded]
 
     # ---- when, and who ----------------------------------------------------------------------
@@ -155,17 +158,32 @@ class Played:
         return list(self.game.players)
 
     @property
+    def kind(self):
+        return self.adapter.NAME  # the setup's "game"
+
+    @property
+    def bot(self):
+        # the seat the box plays itself, by name (Versailles's Ludwig), None if none
+        return self.adapter.bot(self.game)
+
+    @property
     def ludwig(self):
-        return self.game.ludwig
+        # Versailles's Ludwig: the report's part on how he played against each person
+        return self.bot == "Ludwig"
 
     @property
     def finished(self):
-        return self.game.phase == OVER
+        return self.adapter.finished(self.game)
+
+    @property
+    def scored(self):
+        # whether any points are known yet (Versailles: a stage was scored)
+        return self.adapter.scored(self.game)
 
     @property
     def status(self):
-        # over: both scorings done. abandoned: the box closed the journal before that (a new
-        # game was started). running: the journal is still open on the box.
+        # over: the game ended (Versailles: both scorings done). abandoned: the box closed the
+        # journal before that (a new game was started). running: the journal is still open.
         if self.finished:
             return "over"
         return "abandoned" if self.closed else "running"
@@ -173,79 +191,24 @@ class Played:
     def where(self):
         return self.game.describe()
 
-    def stage_points(self, p):
-        # -> [stage 1 total, stage 2 total] with None for a scoring not done yet
-        rows = [stage[p][4] for stage in self.game.scores]
-        return rows + [None] * (2 - len(rows))
-
-    def breakdown(self):
-        # -> per scored stage, per player {areas, large, small, construction, total}
-        keys = ("areas", "large", "small", "construction", "total")
-        return [{"stage": s + 1,
-                 "players": [dict(zip(keys, row), name=self.game.players[p])
-                             for p, row in enumerate(rows)]}
-                for s, rows in enumerate(self.game.scores)]
-
     def totals(self):
-        return self.game.totals()
+        return list(self.board.totals)
 
     def ranks(self):
-        # Competition ranking ("1, 1, 3") by total, then by the single largest area: the
-        # rulebook's tie-break for the win, applied to every place. None before the end.
+        # Competition ranking ("1, 1, 3") as the game's outcome orders the places
+        # (Versailles: by total, then by the single largest area). None before the end.
         out = self.game.outcome
-        if out is None:
-            return None
-        keys = list(zip(out.totals, out.largest))
-        return [1 + sum(1 for k in keys if k > mine) for mine in keys]
+        return None if out is None else out.places(self.totals())
 
     def winners(self):
         out = self.game.outcome
         return [] if out is None else [self.game.players[p] for p in out.winners]
 
     def tiebreak(self):
-        # True when totals tied at the top (then the largest area or a shared victory decided)
+        # True when totals tied at the top (then the game's tie-break or a shared victory
+        # decided: Versailles, the single largest area)
         out = self.game.outcome
         return bool(out and out.tiebreak)
-
-    def large_tokens(self, p):
-        return [TYPES[t] for t in range(len(TYPES)) if self.game.holders[t] == p]
-
-    def small_tokens(self, p):
-        return [TYPES[t] for t in range(len(TYPES)) if self.game.small[t] == p]
-
-    def builder(self, p):
-        return self.game.builder == p
-
-    def holder_names(self, holders):
-        return {TYPES[t]: (None if holders[t] == NOBODY else self.game.players[holders[t]])
-                for t in range(len(TYPES))}
-
-    def by_round(self):
-        # The state at the end of every round played, 1..14: [(holders, banked stage totals)].
-        # Claims made after a round's tiles are placed, and a stage's scoring, count to that
-        # round: the scoring after round 7 belongs to round 7.
-        g = Game()
-        at = {}
-        for ev in copy.deepcopy(self.game.events):
-            g.push(ev)
-            if g.rounds_played:
-                at[g.rounds_played] = (list(g.holders),
-                                       [[row[4] for row in rows] for rows in g.scores])
-        return [at[r] for r in sorted(at)]
-
-    def ludwig_positions(self):
-        # Per round of a 2-player game: Ludwig's place in the card order (0: lowest card, he
-        # took the first tile of the group) and, per player, whether his card was lower than
-        # theirs (he chose a tile before them). [] when Ludwig does not play.
-        if not self.ludwig:
-            return []
-        n = self.game.n
-        out = []
-        for i in range(len(self.game.rounds)):
-            order = [seat for seat, _, _ in self.game.distribution(i)]
-            cards = self.game.rounds[i][2]
-            out.append((order.index(n), [cards[n] < cards[p] for p in range(n)]))
-        return out
 
 
 def _stamp(event):
@@ -279,6 +242,7 @@ def load(library, only=None, include_unfinished=False):
             raise KeyError("%s:%d" % tuple(only))
     games, problems = [], []
     first = library.first_synced()
+    kinds = library.kinds()
     roster = Roster(library)
     known = {}
 
@@ -296,14 +260,19 @@ def load(library, only=None, include_unfinished=False):
                 problems.append((gname, "no events yet (not even its setup)"))
             continue
         try:
-            # Replaying fills in Ludwig's cards in the events it is given: keep ours as stored.
-            game = Game.replay(copy.deepcopy(events))
+            # the library's column, else the setup (a game stored before the column)
+            adapter = adapter_of(kinds.get((device, gid)) or game_of(events))
+        except UnknownGame as exc:  # a newer box's game: kept, not shown
+            problems.append((gname, str(exc)))
+            continue
+        try:
+            game = adapter.load(events)  # push copies: our events stay as stored
         except Exception as exc:  # a damaged or foreign log: whatever it raises, leave it out
             problems.append((gname, "its events do not replay: %s: %s"
                              % (type(exc).__name__, exc)))
             continue
         played = Played(device, gid, bool(closed), synced_at, events, game,
-                        first.get((device, gid)), resolve)
+                        first.get((device, gid)), resolve, adapter)
         # A game asked for by name comes back whatever its state: the caller says why not.
         if played.finished or include_unfinished or only is not None:
             games.append(played)

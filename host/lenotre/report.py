@@ -9,10 +9,12 @@ escaped. Contract: docs/CLI.md."""
 import os
 
 from lenotre import charts, gamepage, played, stats
+from lenotre.games import adapters_of
+from lenotre.games import charts as adapter_charts
 from lenotre.gamepage import e
 
 PAGE = 100  # games per list page
-LUDWIG_GAMES = 12  # 2-player games in the chart against Ludwig: more would not be readable
+OVER_TIME = "over-time.png"
 
 
 def names_of(games):
@@ -40,29 +42,30 @@ def write(games, out_dir, last):
     period, bins = stats.over_time(games)
     over_png = None
     if bins:
-        over_png = "over-time.png"
+        over_png = OVER_TIME
         written.append(charts.over_time_chart(period, bins, os.path.join(out_dir, over_png)))
-    ludwig_games = [g for g in reversed(games) if g.ludwig and g.finished]  # oldest first
-    ludwig_png = None
-    if ludwig_games:
-        ludwig_png = "ludwig.png"
-        written.append(charts.ludwig_chart(ludwig_games[-LUDWIG_GAMES:],
-                                           os.path.join(out_dir, ludwig_png), names))
+    # what each kind of game adds to the overview (Versailles: Ludwig's record and chart)
+    sections = []
+    for adapter in adapters_of(games):
+        parts, files = adapter.overview([g for g in games if g.adapter is adapter], names,
+                                        out_dir)
+        sections += parts
+        written += files
     written.append(_text(os.path.join(out_dir, "index.html"),
-                         overview(games, names, last, pages, over_png, ludwig_png)))
-    _remove_stale(out_dir, written)
+                         overview(games, names, last, pages, over_png, sections)))
+    _remove_stale(out_dir, written, {OVER_TIME} | adapter_charts())
     return written
 
 
-def _remove_stale(out_dir, written):
+def _remove_stale(out_dir, written, charts_named):
+    # charts_named: every chart name the report may write (one not written now is stale)
     # A folder written before may hold pages this run did not write (a game that no longer
     # replays, a list page or chart fewer): they would be stale. Only our own names go.
     keep = {os.path.abspath(p) for p in written}
     own = [os.path.join(out_dir, "game", n) for n in os.listdir(os.path.join(out_dir, "game"))
            if n.endswith(".html")]
     own += [os.path.join(out_dir, n) for n in os.listdir(out_dir)
-            if n.startswith("list-") and n.endswith(".html") or n in ("over-time.png",
-                                                                      "ludwig.png")]
+            if n.startswith("list-") and n.endswith(".html") or n in charts_named]
     for path in own:
         if os.path.abspath(path) not in keep:
             os.remove(path)
@@ -110,7 +113,7 @@ def list_page(games, names, n, pages):
     return "\n".join(parts) + "\n"
 
 
-def overview(games, names, last, pages, over_png, ludwig_png):
+def overview(games, names, last, pages, over_png, sections):
     finished = [g for g in games if g.finished]
     running = [g for g in games if g.status == "running"]
     dated = [g for g in finished if g.when is not None]
@@ -132,8 +135,7 @@ def overview(games, names, last, pages, over_png, ludwig_png):
     else:
         parts.append("<p>No finished game yet.</p>")
     parts += ["<h2>People</h2>", people_table(finished),
-              "<h2>Per game</h2>", kinds_table(finished, names),
-              "<h2>Against Ludwig</h2>", ludwig_part(finished, ludwig_png)]
+              "<h2>Per game</h2>", kinds_table(finished, names)] + sections
     shown = games[:last]
     parts.append("<h2>The newest games</h2>")
     if shown:
@@ -160,11 +162,13 @@ def summary(games, finished, dated):
 
 
 def running_table(games, names):
+    # what the players hold besides points: each game's adapter names it
+    held = {g.adapter.HOLDING for g in games}
     rows = ["<table><tr><th>game</th><th>date</th><th>players</th><th>where</th>"
-            "<th>large tokens held</th><th>points banked</th></tr>"]
+            "<th>%s</th><th>points banked</th></tr>"
+            % e(held.pop() if len(held) == 1 else "held")]
     for g in games:
-        held = "; ".join("%s: %s" % (g.person_name(p), ", ".join(g.large_tokens(p)))
-                         for p in range(len(g.players)) if g.large_tokens(p)) or "none"
+        held = g.adapter.holding(g)
         rows.append('<tr class="running"><td class="d">%s</td><td class="d">%s</td><td>%s</td>'
                     "<td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (_link(g, names), e(stats.date(g)), e(gamepage.who(g)),
@@ -200,33 +204,6 @@ def kinds_table(finished, names):
         points, person, g = k.best
         rows.append('<tr><td>%s</td><td class="n">%d%s</td><td class="n">%d</td>'
                     '<td class="n">%.1f</td><td class="n">%.1f</td><td>%d, %s in %s</td></tr>'
-                    % (e(k.name), k.players, " + Ludwig" if k.players == 2 else "", k.games,
+                    % (e(k.name), k.players, " + " + k.bot if k.bot else "", k.games,
                        k.average, k.average_winning, points, e(person), _link(g, names)))
     return "\n".join(rows) + "</table>"
-
-
-def ludwig_part(finished, ludwig_png):
-    records = stats.ludwig_record(finished)
-    if not records:
-        return "<p>No finished two-player game yet: Ludwig plays only with two.</p>"
-    rows = ['<p>Ludwig has no garden and no score: he gets in the way. In each round his '
-            "card goes down with the players'; when it is lower than a player's he takes a "
-            "tile before them and throws it away (cards drawn at random would do that in "
-            "half of the rounds).</p>",
-            '<table><tr><th>person</th><th class="n">games with Ludwig</th>'
-            '<th class="n">won</th><th class="n">rounds Ludwig chose before them</th>'
-            '<th class="n">rounds he took the first tile</th></tr>']
-    for r in records:
-        rows.append('<tr><td>%s</td><td class="n">%d</td><td class="n">%d</td>'
-                    '<td class="n">%d of %d (%.0f%%)</td><td class="n">%d (%.0f%%)</td></tr>'
-                    % (e(r.name), r.games, r.wins, r.before, r.rounds, r.before_share,
-                       r.first, 100.0 * r.first / r.rounds if r.rounds else 0.0))
-    rows.append("</table>")
-    two = [g for g in finished if g.ludwig]
-    rows.append('<p class="note">The chart shows the last %s: each game\'s two bars are its '
-                "players in the order named under it, in their seats' colours.</p>"
-                % ("%d of %d two-player games" % (LUDWIG_GAMES, len(two))
-                   if len(two) > LUDWIG_GAMES else "two-player games"))
-    rows.append('<p><img src="%s" alt="points per player and rounds Ludwig chose first, per '
-                'two-player game" width="900" height="640"></p>' % ludwig_png)
-    return "\n".join(rows)

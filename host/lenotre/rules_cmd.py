@@ -10,8 +10,8 @@ import sys
 
 from shared_rules.errors import IllegalPlacement, RulesError, UnknownType
 from shared_rules.versailles import scoring
-from shared_rules.versailles.game import ROUNDS, Game
 from shared_rules.versailles.garden import Garden
+from shared_rules.versailles.table import Table
 from shared_rules.versailles.tiles import AREA_KINDS, TYPES, kind_code, type_code
 
 GAME = "versailles"
@@ -167,22 +167,6 @@ def _place(garden, number, tile):
 
 # ---- lenotre score -------------------------------------------------------------------------
 
-class _Table(Game):
-    # A Game used for its token rule (claim events) and its size checks (check_size). No rounds
-    # are played here, so every player counts as having placed all tiles up to the end of
-    # the scored stage: 7 tiles of 4 fields per stage.
-    def __init__(self, players, stage):
-        self.scored_stage = stage
-        Game.__init__(self, players)
-
-    def fields(self, player):
-        return 4 * ROUNDS * self.scored_stage
-
-    def area(self, p, t, size):
-        # Raises InvalidSize for a negative, too large or shrunk (below a claim) size.
-        return self.check_size(size, p, t, "%s's %s area" % (self.players[p], AREA_KINDS[t]))
-
-
 def _seat(names, name, where):
     if isinstance(name, str) and name in names:
         return names.index(name)
@@ -211,7 +195,7 @@ def _table(data):
         _fail("\"stage\" must be 1 (intermediate scoring) or 2 (end of game), got %s"
               % _show(stage))
     try:
-        table = _Table(players, stage)
+        table = Table(players, stage)
     except RulesError as exc:
         _fail("players: %s" % exc)
     ludwig = data.get("ludwig", table.n == 2)
@@ -318,13 +302,10 @@ def run_score(args):
     holders, claimed = _holders(data, table)
     sizes = _sizes(data, table)
     if not claimed:
-        # a token was taken with at least 4 fields, and areas never shrink
-        for t in range(len(TYPES)):
-            h = holders[t]
-            if h != scoring.NOBODY and sizes[h][t] < scoring.MIN_TOKEN_AREA:
-                _fail("%s holds the %s token but has a %s area of %d; a token is taken with "
-                      "at least %d connected fields and areas never shrink"
-                      % (names[h], TYPES[t], TYPES[t], sizes[h][t], scoring.MIN_TOKEN_AREA))
+        try:
+            scoring.check_taken(sizes, holders, names)
+        except RulesError as exc:
+            _fail(str(exc))
     scoring.check_holders(sizes, holders, names)
     rows, small, builder = scoring.score_stage(stage, sizes, holders, table.n == 2)
     totals = [previous[p] + rows[p][4] for p in range(table.n)]

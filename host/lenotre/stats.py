@@ -2,21 +2,17 @@
 
 A person is `Played.person_name(p)`: the roster's name for the seat, else the seat's colour.
 Only finished games count towards wins and averages; a shared victory is a win for each
-winner. Ludwig has no garden and no score (rulebook, *Special Rules for 2 Players*), so his
-record against a person is how often he got in their way: the rounds his card was lower
-than theirs, so he took a tile of the group before them and threw it away."""
+winner. What is particular to a game (Versailles: Ludwig's record) is its adapter's
+(lenotre/games/)."""
 import datetime
 import time
 
-from shared_rules.versailles.game import ROUNDS
 
-TITLES = {"versailles": "Die Gärten von Versailles"}
 PERIODS = ("week", "month", "year")
 
 
 def title(g):
-    name = g.events[0].get("game", "?") if g.events else "?"
-    return TITLES.get(name, name)
+    return g.adapter.TITLE
 
 
 def newest_first(games):
@@ -30,21 +26,6 @@ def date(g):
     if g.when is None:
         return "not dated"
     return ("~" if g.when_estimated else "") + time.strftime("%Y-%m-%d", time.gmtime(g.when))
-
-
-def known_points(g):
-    # Per player, the points known for sure after each round 0..14 (index = rounds played):
-    # a step that rises only at a stage's scoring (after rounds 7 and 14), since the box
-    # learns the areas only then. Tokens held in between are not points yet: a token can
-    # change hands before the scoring.
-    n = len(g.players)
-    steps = [[0] for _ in range(n)]
-    played = len(g.game.rounds)
-    for r in range(1, played + 1):
-        scored = [rows for s, rows in enumerate(g.game.scores) if (s + 1) * ROUNDS <= r]
-        for p in range(n):
-            steps[p].append(sum(rows[p][4] for rows in scored))
-    return steps
 
 
 class Tally:
@@ -87,10 +68,10 @@ def per_person(games):
 
 
 class KindTally:
-    """Finished games of one title with one number of players."""
+    """Finished games of one title with one number of players (and the box's own seat)."""
 
-    def __init__(self, name, players):
-        self.name, self.players = name, players
+    def __init__(self, name, players, bot=""):
+        self.name, self.players, self.bot = name, players, bot
         self.games = 0
         self.points = self.seats = 0  # every seat's total, for the average score
         self.winning = 0  # the sum of the winning totals
@@ -116,55 +97,13 @@ class KindTally:
 
 
 def per_kind(games):
-    # -> [KindTally] per (title, number of players), in that order
+    # -> [KindTally] per (title, number of players, the box's seat), in that order
     kinds = {}
     for g in games:
         if g.finished:
-            key = (title(g), len(g.players))
+            key = (title(g), len(g.players), g.bot or "")
             kinds.setdefault(key, KindTally(*key)).add(g)
     return [kinds[k] for k in sorted(kinds)]
-
-
-class LudwigRecord:
-    """Ludwig against one person, over their finished 2-player games."""
-
-    def __init__(self, name):
-        self.name = name
-        self.games = self.wins = 0  # the person's games with Ludwig, and the ones they won
-        self.rounds = 0  # rounds played in them
-        self.before = 0  # rounds Ludwig's card was lower than theirs: he chose first
-        self.first = 0  # rounds he had the lowest card of all: he took the group's first tile
-
-    @property
-    def before_share(self):
-        return 100.0 * self.before / self.rounds if self.rounds else 0.0
-
-
-def ludwig_stats(g):
-    # -> (per player: rounds in which Ludwig's card was lower than theirs, rounds in which he
-    # took the first tile of the group, rounds played)
-    positions = g.ludwig_positions()
-    beat = [sum(1 for _, ahead in positions if ahead[p]) for p in range(len(g.players))]
-    first = sum(1 for place, _ in positions if place == 0)
-    return beat, first, len(positions)
-
-
-def ludwig_record(games):
-    # -> [LudwigRecord], most games first, then by name
-    out = {}
-    for g in games:
-        if not (g.ludwig and g.finished):
-            continue
-        beat, first, rounds = ludwig_stats(g)
-        winners = g.game.outcome.winners
-        for p in range(len(g.players)):
-            rec = out.setdefault(g.person_name(p), LudwigRecord(g.person_name(p)))
-            rec.games += 1
-            rec.wins += 1 if p in winners else 0
-            rec.rounds += rounds
-            rec.before += beat[p]
-            rec.first += first
-    return sorted(out.values(), key=lambda r: (-r.games, r.name))
 
 
 def period_of(when, period):

@@ -10,6 +10,7 @@ import sys
 import time
 
 from lenotre import db, gameview, played
+from lenotre.games import UnknownGame
 from lenotre.people import Roster
 from lenotre.link import LinkError, NotABox, Port, RawRepl, find_port
 from lenotre.sync import Progress, sync
@@ -179,7 +180,10 @@ def resolve(library, text):
 def run_show(args):
     library = _library(args)
     device, gid = resolve(library, args.id)
-    lines = gameview.show(library.events(device, gid), "Game " + _gid(device, gid))
+    try:
+        lines = gameview.show(library.events(device, gid), "Game " + _gid(device, gid))
+    except UnknownGame as exc:
+        _fail("cannot show game %s: %s" % (_gid(device, gid), exc))
     lines[2:2] = when_and_who(library, device, gid)  # after the title and the players
     for line in lines:
         print(line)
@@ -259,12 +263,15 @@ def run_replay(args):
     library = _library(args)
     device, gid = resolve(library, args.id)
     events = library.events(device, gid)
-    game, diffs = gameview.replay(events)
     name = _gid(device, gid)
-    where = gameview.where(game) if game is not None and game.events else "no events"
-    rounds = len(game.rounds) if game is not None and game.events else 0
-    print("%s: %d events, %d rounds replayed with the rules core; %s"
-          % (name, len(events), rounds, where))
+    try:
+        adapter, game, diffs = gameview.replay(events)
+    except UnknownGame as exc:
+        _fail("cannot replay game %s: %s" % (name, exc))
+    known = game is not None and game.events
+    print("%s: %d events, %s replayed with the rules core; %s"
+          % (name, len(events), adapter.replayed(game) if known else "nothing",
+             adapter.where(game) if known else "no events"))
     for d in diffs:
         print(d)
     if diffs:
@@ -272,6 +279,6 @@ def run_replay(args):
                                                              "" if len(diffs) == 1 else "s"))
         return 1
     print("no difference: the rules core agrees with every recorded event%s"
-          % (" and every Ludwig draw" if game is not None and game.events and game.ludwig
+          % (" and every %s draw" % adapter.bot(game) if known and adapter.bot(game)
              else ""))
     return 0

@@ -1,7 +1,7 @@
 # Scoring, as pure functions of what the players report: each player's largest area per type
 # (green, blue, white, red, yellow, construction) and who holds each large majority token.
 from shared_rules import outcome as generic
-from shared_rules.errors import MissedClaim
+from shared_rules.errors import InvalidClaim, MissedClaim
 from shared_rules.versailles.tiles import CONSTRUCTION, TYPES
 
 NOBODY = -1
@@ -29,6 +29,19 @@ def check_holders(sizes, holders, names):
                 raise _missed(p, t, s, "%s has %d %s fields, more than %s's %d, who holds the "
                               "token: the token moves to a strictly larger area - record the "
                               "claim" % (names[p], s, TYPES[t], names[h], sizes[h][t]))
+
+
+def check_taken(sizes, holders, names):
+    # Told who holds each token (not the claims that gave it): the holder took it with at
+    # least MIN_TOKEN_AREA fields, and areas never shrink, so the holder's area is at least
+    # that now. InvalidClaim naming the holder otherwise.
+    for t in range(len(TYPES)):
+        h = holders[t]
+        if h != NOBODY and sizes[h][t] < MIN_TOKEN_AREA:
+            raise InvalidClaim("%s holds the %s token but has a %s area of %d; a token is "
+                               "taken with at least %d connected fields and areas never "
+                               "shrink" % (names[h], TYPES[t], TYPES[t], sizes[h][t],
+                                           MIN_TOKEN_AREA))
 
 
 def _missed(p, t, size, message):
@@ -105,6 +118,11 @@ class Outcome(generic.Outcome):
         for i in range(0, len(sizes), 2):  # "Ora 9 Pur 10": two tied players a line
             lines.append(" ".join(sizes[i:i + 2]))
         return lines
+
+    def places(self, totals=None):
+        # Every place, not only the first, by total then by the single largest area: the
+        # tie-break for the win applied to every place (docs/RULES.md I15).
+        return generic.places(list(zip(self.totals, self.largest)))
 
     def __repr__(self):
         return "Outcome(winners=%r, totals=%r, tiebreak=%r)" % (self.winners, self.totals,

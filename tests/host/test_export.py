@@ -14,6 +14,7 @@ import librarygames as L
 from lenotre import bgstats
 from lenotre.cli import main
 from lenotre.db import Library
+from lenotre.games import adapter
 from shared_rules.versailles.game import Game
 
 TWO = L.with_an_undo(L.simulated(11, 2))
@@ -288,8 +289,9 @@ def test_bgstats_play_date_of_a_game_never_marked_synced_is_the_export_time(tmp_
 
 def test_bgstats_game_id_only_once_confirmed(db, capsys, monkeypatch):
     _, result, _ = plays(capsys, db)
-    assert bgstats.BGG_ID_UNCONFIRMED is None and "bggId" not in result[0]["game"]
-    monkeypatch.setattr(bgstats, "BGG_ID_UNCONFIRMED", 123456)
+    versailles = adapter("versailles")
+    assert versailles.BGG_ID is None and "bggId" not in result[0]["game"]
+    monkeypatch.setattr(versailles, "BGG_ID", 123456)
     _, result, _ = plays(capsys, db)
     assert result[0]["game"]["bggId"] == 123456
 

@@ -253,11 +253,13 @@ def test_an_unreadable_event_is_an_error_not_a_traceback(box, tmp_path):
 # ---- schema versions ---------------------------------------------------------------------------
 
 def _version0(path, box):
-    # A library as lenotre wrote it before schema versions: today's, less what version 1 adds.
+    # A library as lenotre wrote it before schema versions: today's, less what versions 1
+    # and 2 add.
     shutil.copyfile(box[2], path)
     conn = sqlite3.connect(path)
     conn.executescript("DROP TRIGGER games_jcrc_insert; DROP TRIGGER games_jcrc_update; "
-                       "ALTER TABLE games DROP COLUMN jcrc; PRAGMA user_version=0;")
+                       "ALTER TABLE games DROP COLUMN jcrc; ALTER TABLE games DROP COLUMN game; "
+                       "PRAGMA user_version=0;")
     conn.close()
 
 

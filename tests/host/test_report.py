@@ -11,6 +11,7 @@ import librarygames as L
 from lenotre import gamesvg, played, report, stats
 from lenotre.cli import main
 from lenotre.db import Library
+from lenotre.games import versailles as V
 from shared_rules.versailles.game import ROUNDS
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -135,7 +136,7 @@ def test_the_running_game_is_on_the_overview_with_its_state(db, tmp_path, capsys
     g = games_of(db)["b0x:5"]
     # L.running(): setup and the 7 rounds of stage 1 with a claim or two; areas not reported
     assert g.status == "running" and g.where() == "stage 1 scoring"
-    assert (g.large_tokens(0), g.large_tokens(1)) == ([], ["blue"])
+    assert (V.large_tokens(g, 0), V.large_tokens(g, 1)) == ([], ["blue"])
     [running] = rows(page, "<h2>Running now")
     assert running[0] == '<a href="game/b0x-5.html">b0x:5</a>'
     assert running[2:6] == ["Orange, Purple + Ludwig", "stage 1 scoring", "Purple: blue",
@@ -148,7 +149,7 @@ def test_the_running_game_is_on_the_overview_with_its_state(db, tmp_path, capsys
 
 def test_known_points_are_steps_at_the_scorings(db):
     for g in games_of(db).values():
-        steps = stats.known_points(g)
+        steps = V.known_points(g)
         for p in range(len(g.players)):
             s = steps[p]
             assert len(s) == len(g.game.rounds) + 1
@@ -307,7 +308,7 @@ def test_ludwigs_record_counts_the_rounds_his_card_was_lower(db):
     games = games_of(db)
     rounds = [ev for ev in games["b0x:1"].game.events if ev["e"] == "round"]
     assert len(rounds) == 14
-    records = {r.name: r for r in stats.ludwig_record(games.values())}
+    records = {r.name: r for r in V.ludwig_record(games.values())}
     assert sorted(records) == ["Orange", "Purple"]  # the seats of the two 2-player games
     for p, name in enumerate(("Orange", "Purple")):
         r = records[name]
