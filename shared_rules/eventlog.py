@@ -15,6 +15,19 @@ def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+MAX_NAME = 12  # characters of a player's name, in every game (the box's screen)
+
+
+def check_names(players):
+    # Every game's setup: each name 1 to MAX_NAME characters, no two alike. InvalidSetup if not.
+    for name in players:
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+            raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
+                                 % (MAX_NAME, name))
+        if players.count(name) > 1:
+            raise E.InvalidSetup("two players are called %r; names must differ" % name)
+
+
 def field(event, name, check, what):
     # -> event[name] if check(value); InvalidEvent naming the event, the field and what is
     # allowed if it is missing or wrong.

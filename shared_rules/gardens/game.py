@@ -9,7 +9,7 @@
 # 2 vs 2 ("teams": true, 5 tiles each, no special tiles); 2 players, who use the team rules and
 # each play two colours alternately. The choices where the rulebook is silent: docs/RULES.md.
 from shared_rules import errors as E
-from shared_rules.eventlog import EventLog
+from shared_rules.eventlog import EventLog, check_names
 from shared_rules.eventlog import field as _field
 from shared_rules.eventlog import is_int as _is_int
 from shared_rules.gardens import rules as R
@@ -17,7 +17,6 @@ from shared_rules.gardens.errors import BadBed, BadVariant, GameOver, NoSpecialT
 from shared_rules.gardens.errors import UnknownColour
 from shared_rules.gardens.scoring import Outcome
 
-MAX_NAME = 12
 
 
 # checks for eventlog.field, made once: a turn is validated again at every undo's replay
@@ -165,12 +164,7 @@ class Game(EventLog):
         n = len(players)
         if not 2 <= n <= 4:
             raise BadVariant("Gardens takes 2 to 4 players, got %d" % n)
-        for name in players:
-            if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-                raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
-                                     % (MAX_NAME, name))
-            if players.count(name) > 1:
-                raise E.InvalidSetup("two players are called %r; names must differ" % name)
+        check_names(players)
         if teams and n != 4:
             raise BadVariant("the team game is 2 vs 2: 4 players, got %d (2 players use the "
                              "team rules anyway, 3 players cannot)" % n)

@@ -14,7 +14,7 @@
 #   {"e": "undo"}                                       cancels the last event
 # Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
 from shared_rules import errors as E
-from shared_rules.eventlog import EventLog, field, is_int
+from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.sanssouci import board as B
 from shared_rules.sanssouci import errors as S
 from shared_rules.sanssouci import scoring
@@ -22,7 +22,6 @@ from shared_rules.sanssouci.cards import JOKER, WHAT, check_tile, is_card
 
 ROUNDS = 18  # "Der Nachziehstapel eines Spielers hat genau 18 Karten"
 PLAYERS = (2, 4)
-MAX_NAME = 12
 # A garden has 45 cells below the first row and a player places 18 tiles: with at most 27
 # pre-printed cells every tile finds an empty cell (its own, or one for its gardener).
 MAX_PRINTED = (B.ROWS - B.FIRST) * B.COLS - ROUNDS
@@ -209,12 +208,7 @@ class Game(EventLog):
         n = len(players)
         if not PLAYERS[0] <= n <= PLAYERS[1]:
             raise E.InvalidSetup("Sanssouci takes 2 to 4 players, got %d" % n)
-        for who in players:
-            if not isinstance(who, str) or not 1 <= len(who) <= MAX_NAME:
-                raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
-                                     % (MAX_NAME, who))
-            if players.count(who) > 1:
-                raise E.InvalidSetup("two players are called %r; names must differ" % who)
+        check_names(players)
         gardens = field(ev, "gardens", _list, "one list of pre-printed cells per player")
         if len(gardens) != n:
             raise E.InvalidSetup("one garden per player: %d players, %d gardens"

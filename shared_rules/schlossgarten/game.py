@@ -12,14 +12,13 @@
 # tile taken, then the elements built over go back to their owners, then the element is
 # placed. A turn that reached 21 at a tile has nothing after that tile.
 from shared_rules import errors as E
-from shared_rules.eventlog import EventLog, field, is_int
+from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.outcome import Outcome
 
 GOAL = 21
 TILES = 49  # landscape tiles in the frame, 7 x 7
 TILE_VALUES = (1, 2, 3)
 CARDS = 32  # constellation cards
-MAX_NAME = 12
 # Each player's six garden elements, gardener's then architect's: 1, 2, 3 squares each
 ELEMENTS = ("hedge1", "hedge2", "maze", "column", "pool", "terrace")
 ALL = 63  # a bit per element: a player's elements on the field
@@ -185,12 +184,7 @@ class Game(EventLog):
             field(ev, "seed", lambda v: is_int(v) and v >= 0, "a whole number >= 0")
         if not 2 <= len(players) <= 4:
             raise E.InvalidSetup("Schlossgarten takes 2 to 4 players, got %d" % len(players))
-        for name in players:
-            if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-                raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
-                                     % (MAX_NAME, name))
-            if players.count(name) > 1:
-                raise E.InvalidSetup("two players are called %r; names must differ" % name)
+        check_names(players)
 
         def apply():
             self.players = list(players)

@@ -8,7 +8,7 @@
 #   {"e": "score", "stage": 1 or 2}
 #   {"e": "undo"}                                               cancels the last event
 from shared_rules import errors as E
-from shared_rules.eventlog import EventLog
+from shared_rules.eventlog import MAX_NAME, EventLog, check_names  # noqa: F401 (MAX_NAME: roster)
 from shared_rules.eventlog import field as _field
 from shared_rules.eventlog import is_int as _is_int
 from shared_rules.rng import Rng, derive
@@ -20,7 +20,6 @@ HAND = 10
 ROUNDS = 7
 STAGES = 2
 LUDWIG = "Ludwig"
-MAX_NAME = 12
 PLAY = "play"
 SCORING = "scoring"
 OVER = "over"
@@ -106,15 +105,10 @@ class Game(EventLog):
         seed = _field(ev, "seed", lambda v: _is_int(v) and v >= 0, "a whole number >= 0")
         if not 2 <= len(players) <= 5:
             raise E.InvalidSetup("Versailles takes 2 to 5 players, got %d" % len(players))
-        for name in players:
-            if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-                raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
-                                     % (MAX_NAME, name))
-            if name == LUDWIG:
-                raise E.InvalidSetup("Ludwig is the box's own player in 2-player games; "
-                                     "choose another name")
-            if players.count(name) > 1:
-                raise E.InvalidSetup("two players are called %r; names must differ" % name)
+        check_names(players)
+        if LUDWIG in players:
+            raise E.InvalidSetup("Ludwig is the box's own player in 2-player games; "
+                                 "choose another name")
 
         def apply():
             self.players = list(players)
