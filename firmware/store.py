@@ -16,7 +16,7 @@ from acks import Acks
 # others import the API from here: BLOCK, RESERVE, the errors, END, parse, record
 from flash import BLOCK, RESERVE, StoreError, StoreFull  # noqa: F401
 from flash import FULL, add, full, size, write
-from journal import END, CorruptJournal, mend, parse, record, scan, settle
+from journal import END, CorruptJournal, check, game_of, lines, mend, parse, record, scan, settle
 from packs import Packs, same
 
 
@@ -48,6 +48,7 @@ class Store:
         self._packs = Packs(self.dir, self.problems, self.free_bytes)
         self._acks = Acks(self.dir, self.problems, self.free_bytes)
         self._top = self._hwm = 0  # highest id handed out; next.id's value
+        self._game = (None, None)  # (id, its setup's game) of the game last written to
         self._boot()
 
     # ---- boot -----------------------------------------------------------------------------
@@ -174,6 +175,7 @@ class Store:
         write(self.dir, "g%04d" % gid, "g%04d.log" % gid, (rec,))
         self._top = gid
         self._logs[gid] = False
+        self._game = (gid, setup_event.get("game"))
         return gid
 
     def append(self, gid, event):
@@ -181,9 +183,26 @@ class Store:
         if self._logs.get(gid, True):
             self._where(gid)  # no such game raises
             raise StoreError("game %d is finished; start a new game" % gid)
-        rec = record(event)
+        rec = record(event, self.game(gid))
         self._ensure(len(rec))
         self._add(gid, rec)
+
+    def game(self, gid):
+        # -> the game (registry name) game gid's setup names, None if unreadable: its records
+        # are written with that game's table (journal.py)
+        if self._game[0] != gid:
+            path, off, n = self._where(gid)
+            name = None
+            with open(path, "rb") as f:
+                f.seek(off)
+                for _, line in lines(f, n):
+                    try:
+                        name = game_of(check(line))
+                    except ValueError:
+                        pass
+                    break
+            self._game = (gid, name)
+        return self._game[1]
 
     def _add(self, gid, rec):
         try:
