@@ -16,6 +16,14 @@ PACK_BYTES = 16 * BLOCK - 256
 HEAD_MAX = 64  # a pack header record is ~35 bytes
 
 
+def has(seq, v):
+    # v in seq, for an array too (MicroPython's arrays have no `in`)
+    for x in seq:
+        if x == v:
+            return True
+    return False
+
+
 def same(path, where):
     # Is the journal at `path` byte for byte the body filed at `where` (pack path, offset,
     # bytes)?
@@ -120,31 +128,53 @@ class Packs:
 
     def find_refiled(self):
         # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
-        # pack against the later ones, so only one pack's ids (a set of ~60) are held at once.
+        # pack against the later ones whose span meets its own, its ids marked in a bitmap of
+        # its span (a few bytes: a pack's ids keep to a narrow span), not in a set.
         self.refiled = set()
         nos = sorted(self.index)
         for a in range(len(nos)):
+            span = self.span.get(nos[a])
+            if not span:
+                continue
+            lo, hi = span
+            mine = bytearray((hi - lo) // 8 + 1)
             e = self.index[nos[a]]
-            mine = set()
             for i in range(0, len(e), 3):
-                if e[i] in mine:
+                k = e[i] - lo
+                if mine[k >> 3] & (1 << (k & 7)):
                     self.refiled.add(e[i])
-                mine.add(e[i])
+                mine[k >> 3] |= 1 << (k & 7)
             for b in nos[a + 1:]:
+                other = self.span.get(b)
+                if not other or other[1] < lo or other[0] > hi:
+                    continue
                 e = self.index[b]
                 for i in range(0, len(e), 3):
-                    if e[i] in mine:
+                    k = e[i] - lo
+                    if 0 <= k <= hi - lo and mine[k >> 3] & (1 << (k & 7)):
                         self.refiled.add(e[i])
 
-    def synced(self, acks):
-        # -> [(lowest id, pack no, [ids])]: per pack that may change, the games in it the host
-        # has all of (acks: the store's Acks)
-        out = []
+    def oldest_synced(self, acks, skip):
+        # -> (id, pack no) of the oldest game the host has all of (acks: the store's Acks),
+        # in a pack that may change and is not in `skip`; None if there is none. Walks the
+        # index in place: a full flash is no time to build a list of 1,300 ids.
+        best = None
         for no in self.index:
+            if no in self.damaged or no in skip:
+                continue
             e = self.index[no]
-            drop = [e[i] for i in range(0, len(e), 3) if acks.get(e[i]) >= e[i + 2]]
-            if drop and no not in self.damaged:
-                out.append((min(drop), no, drop))
+            for i in range(0, len(e), 3):
+                if (best is None or e[i] < best[0]) and acks.get(e[i]) >= e[i + 2]:
+                    best = (e[i], no)
+        return best
+
+    def synced_ids(self, no, acks):
+        # -> array of the ids in pack no the host has all of
+        e = self.index[no]
+        out = array("I" if no in self.wide else "H")
+        for i in range(0, len(e), 3):
+            if acks.get(e[i]) >= e[i + 2]:
+                out.append(e[i])
         return out
 
     # ---- filing ---------------------------------------------------------------------------
@@ -190,7 +220,7 @@ class Packs:
         if no in self.damaged:
             raise StoreError("p%04d.pak has unreadable bytes; its games stay" % no)
         e = self.index[no]
-        keep = [i for i in range(0, len(e), 3) if e[i] not in drop]
+        keep = [i for i in range(0, len(e), 3) if not has(drop, e[i])]
         pack = self._path(no)
         if not keep:
             os.remove(pack)
@@ -219,6 +249,8 @@ class Packs:
         # Takes the game out of every pack holding it.
         for no in sorted(self.index):
             e = self.index[no]
-            if [i for i in range(0, len(e), 3) if e[i] == gid]:
-                self.unfile(no, [gid])
+            for i in range(0, len(e), 3):
+                if e[i] == gid:
+                    self.unfile(no, (gid,))
+                    break
         self.refiled.discard(gid)
