@@ -82,6 +82,17 @@ for i in range(%d):
 print("games", st.count()[0], "free", st.free_bytes())
 print("make_room", peak[0])
 print("after", after)
+# the acks' and the packs' index share of the heap: what dropping them gives back
+gc.collect()
+before = gc.mem_alloc()
+st._acks.runs = {}
+gc.collect()
+print("acks", before - gc.mem_alloc())
+before = gc.mem_alloc()
+st._packs.index = {}
+st._packs.span = {}
+gc.collect()
+print("packs", before - gc.mem_alloc())
 """ % MORE
 
 
@@ -135,6 +146,8 @@ def main(argv):
     print("box of %d games, all synced (written in %.0f s), MicroPython 192 KB heap, firmware "
           "from source:" % (games, got["made"]))
     print("  live heap at the menu: %s B" % got["menu"])
+    print("  of it, at the end: the acks %s B, the packs' index %s B"
+          % (got["acks"], got["packs"]))
     print("  flash made full (%d B), then %d more games: highest live heap inside make_room "
           "%s B, after a game %s B; at the end %s" % (got["cap"], MORE, got["make_room"],
                                                        got["after"], got["games"]))

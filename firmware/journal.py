@@ -24,8 +24,8 @@ SHARED = (
     ("undo", "U", ()),
 )
 # What a record read alone (no setup before it) is taken for: every journal written before
-# games had their own tables was Versailles. A journal read whole (scan, Reader) goes by its
-# setup's game.
+# games had their own tables was Versailles. A journal read whole (scan; the store's writes)
+# goes by its setup's game.
 DEFAULT_GAME = "versailles"
 _tables = {}  # game -> (by kind, by code), the games met so far (one or two on a box)
 
@@ -126,20 +126,6 @@ def game_of(value):
     return None
 
 
-class Reader:
-    # Reads one journal's records in order, from its first: the setup names the game whose
-    # table the records after it use. reader.parse(line) -> the value, as parse().
-    def __init__(self, game=None):
-        self.game = game
-
-    def parse(self, line):
-        v = check(line)
-        g = game_of(v)
-        if g is not None:
-            self.game = g
-        return _unpack(v, self.game)
-
-
 class CorruptJournal(StoreError):
     # A bad record with good ones after it: damage, not a cut write. `path` the file, `line`
     # 1-based, `reason`, `kept` good records before it, `aside` the original's new name.
@@ -182,10 +168,12 @@ def scan(f, n, events):
     good = end = later = 0
     bad = None
     last = b""
-    reader = Reader()
+    game = None  # the journal's: its setup, the first record, names it
     for off, line in lines(f, n):
         try:
-            v = reader.parse(line)
+            v = check(line)
+            game = game_of(v) or game
+            v = _unpack(v, game)
         except ValueError as exc:
             bad = bad or (good + 1, str(exc))
             continue
