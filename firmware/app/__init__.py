@@ -9,14 +9,14 @@ def preload():
     # holes a game leaves later, where it would break the free heap into pieces too small for
     # a 2 KB buffer (seen on the unix port with 900 games on the box). Boot (main.py) calls it
     # before the hal opens the store, whose scan of 1,300 games leaves the heap in small
-    # pieces. Another game's flow loads when that game is chosen. The setup screens are not
-    # among them: they load at "New game" and go again once the game starts (core.unload),
-    # so neither the menu nor a game holds their 4 KB.
+    # pieces. Another game's flow loads when that game is chosen. (Loading the setup screens
+    # at "New game" instead, compiled from source beside a game left mid-way, met a
+    # MemoryError at 192 KB: they stay loaded, as when they were part of app.home.)
     import gc
 
     import guard  # noqa: F401  (start() runs the app inside it)
 
-    from app import core, flows, home, results  # noqa: F401  (not app.setup: core.unload)
+    from app import core, flows, home, results, setup  # noqa: F401
     flows.preload()
     gc.collect()
 

@@ -180,8 +180,7 @@ class App:
             self.error(exc)
             return
         self.game = game
-        self.show_game()  # the setup screens are gone from the stack: their code goes too
-        unload("setup")
+        self.show_game()
 
     def set_up(self, name):
         # The game chosen at Home ("which game", or the only one): its flow's setup
@@ -190,7 +189,7 @@ class App:
 
     def open_game(self, gid):
         events = self.store.events(gid)
-        self.game = games.replay(events)
+        self.game = replay(events)
         self.gid = gid
         self.show_game()
 
@@ -237,7 +236,7 @@ class App:
             self.store.append(self.gid, event)
         except Exception as exc:  # full flash or a failing write: the journal is the truth
             self.game = g = None  # let the game go first: two at once may not fit the heap
-            self.game = games.replay(self.store.events(self.gid))
+            self.game = replay(self.store.events(self.gid))
             self.error(exc)
             return False
         if g.outcome is not None:
@@ -266,13 +265,12 @@ class App:
         self.dirty = True
 
 
-def unload(name):
-    # Drops module app.<name> (the setup screens, needed for a moment at "New game"): out of
-    # sys.modules and the package, its code is garbage once no screen holds it; the next
-    # "New game" loads it again.
-    import sys
-    if sys.modules.pop("app." + name, None) is not None:
-        try:
-            delattr(sys.modules["app"], name)
-        except (AttributeError, KeyError):
-            pass
+def replay(events):
+    # -> the game of a journal's events (games.replay), consuming the list: each event read
+    # goes as soon as the game holds its own copy (push copies): a replay holds a game's
+    # events once, not twice (a 5-player game's events are ~10 KB on the unix port).
+    events.reverse()
+    g = games.new_game(events.pop())
+    while events:
+        g.push(events.pop())
+    return g
