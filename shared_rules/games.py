@@ -9,6 +9,24 @@ GAMES = (
 )
 
 
+_MODULES = {}  # name -> rules module, for games registered from elsewhere (register)
+
+
+def register(name, title, players, module):
+    # A game whose rules live outside shared_rules/ (a test's toy game): its registry line
+    # and its rules module's import name. unregister(name) takes it away again.
+    global GAMES
+    unregister(name)
+    GAMES = GAMES + ((name, title, players),)
+    _MODULES[name] = module
+
+
+def unregister(name):
+    global GAMES
+    GAMES = tuple([g for g in GAMES if g[0] != name])
+    _MODULES.pop(name, None)
+
+
 def names():
     return [g[0] for g in GAMES]
 
@@ -24,7 +42,8 @@ def info(name):
 def rules(name):
     # -> the game's rules module (shared_rules.<name>.game), imported on first use
     info(name)
-    return __import__("shared_rules.%s.game" % name, None, None, ("Game",))
+    return __import__(_MODULES.get(name) or "shared_rules.%s.game" % name, None, None,
+                      ("Game",))
 
 
 def new_game(setup):

@@ -113,3 +113,19 @@ def link_sync(st, ident="ab" * 8):
         if acked < size:
             assert talk(["ACK %d %d" % (gid, size)])[0] == ["ACKED", str(gid), str(size)]
     return got
+
+
+# ---- the app on the simulated hardware (hal.sim): buttons and time -------------------------
+def run(h, a, ms):
+    # lets `ms` of the box's time pass, 10 ms a loop step
+    for _ in range(ms // 10):
+        h.clock.advance(10)
+        a.step()
+
+
+def press(h, a, button, ms=60):
+    # a press of `ms` (700: a long press), then a short gap
+    h.pins[button].level = 0
+    run(h, a, ms)
+    h.pins[button].level = 1
+    run(h, a, 40)
