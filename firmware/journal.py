@@ -27,7 +27,7 @@ SHARED = (
 # games had their own tables was Versailles. A journal read whole (scan; the store's writes)
 # goes by its setup's game.
 DEFAULT_GAME = "versailles"
-_tables = {}  # game -> (by kind, by code), the games met so far (one or two on a box)
+_tables = {}  # type: dict  # game -> (by kind, by code, known): the games met so far
 
 
 def table(game):

@@ -96,7 +96,6 @@ class Packs:
         self.index[no] = array("I" if wide else "H", found)
         if found:
             self.span[no] = [lo, top]
-        found = None
         if pos < end:
             # A cut while filing (the journal was kept) or damage: seal the pack, keep it.
             self.damaged.add(no)

@@ -49,7 +49,7 @@ class Store:
         self._packs = Packs(self.dir, self.problems, self.free_bytes)
         self._acks = Acks(self.dir, self.problems, self.free_bytes)
         self._top = self._hwm = 0  # highest id handed out; next.id's value
-        self._game = (None, None)  # (id, its setup's game) of the game last written to
+        self._game = (None, None)  # type: tuple  # (id, its setup's game) of the last written to
         self._boot()
 
     # ---- boot -----------------------------------------------------------------------------
@@ -139,7 +139,7 @@ class Store:
         # -> the ids deleted. Called when the flash is full, at any heap: it builds no list
         # of the box's games, only the array of one pack's at a time.
         deleted = array("I")
-        skip = []  # packs that could not be rewritten (no room for the copy)
+        skip = []  # type: list  # packs that could not be rewritten (no room for the copy)
         while self.free_bytes() < needed + RESERVE:
             best = self._packs.oldest_synced(self._acks, skip)
             log = None  # a finished game not filed yet (no room for it in a pack)

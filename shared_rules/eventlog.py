@@ -27,9 +27,9 @@ def field(event, name, check, what):
 
 
 class EventLog:
-    GAME = None  # the setup event's "game" (shared_rules.games)
+    GAME = None  # type: str | None  # the setup event's "game" (shared_rules.games)
     HANDLERS = {}  # type: dict  # kind -> validator returning an apply closure
-    KINDS = ()  # the kinds in the order a game goes through them, setup first (for messages)
+    KINDS = ()  # type: tuple  # the kinds in the order a game goes through them, setup first (for messages)
 
     def __init__(self):
         self.log = []  # every event pushed, undos included: what the journal holds

@@ -4,12 +4,12 @@
 from shared_rules import errors as E
 
 # name, title on the box (16 characters at most), players (fewest, most)
-GAMES = (
+GAMES = (  # type: tuple
     ("versailles", "Versailles", (2, 5)),
 )
 
 
-_MODULES = {}  # name -> rules module, for games registered from elsewhere (register)
+_MODULES = {}  # type: dict  # name -> rules module, of games registered from elsewhere
 
 
 def register(name, title, players, module):

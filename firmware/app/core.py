@@ -251,7 +251,7 @@ class App:
         if g.outcome is not None:  # finished and filed: the journal takes nothing more
             self.say("Over: no undo")
             return
-        what = self.flow.describe(g, g.events[-1])  # before it goes
+        what = flows.flow(g.GAME).describe(g, g.events[-1])  # before it goes
         if self.record({"e": "undo"}):
             self.say(what)
             self.show_game()
@@ -259,7 +259,9 @@ class App:
     def show_game(self):
         # The game screen follows from the game state alone: resume, undo and every action
         # land on the right screen.
-        self.flow = flows.flow(self.game.GAME)
+        g = self.game
+        assert g is not None, "no game to show"
+        self.flow = flows.flow(g.GAME)
         self.home()
         self.stack.append(self.flow.Hub(self))
         self.dirty = True
