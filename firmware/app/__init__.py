@@ -9,14 +9,14 @@ def preload():
     # holes a game leaves later, where it would break the free heap into pieces too small for
     # a 2 KB buffer (seen on the unix port with 900 games on the box). Boot (main.py) calls it
     # before the hal opens the store, whose scan of 1,300 games leaves the heap in small
-    # pieces. Another game's flow loads when that game is chosen. (Loading the setup screens
-    # at "New game" instead, compiled from source beside a game left mid-way, met a
-    # MemoryError at 192 KB: they stay loaded, as when they were part of app.home.)
+    # pieces. Another game's flow loads when that game is chosen. The setup screens (4.4 KB
+    # on the unix port) load at the first "New game" and stay: a box that boots into its
+    # running game beside 1,300 others never holds them (it did not fit with them).
     import gc
 
     import guard  # noqa: F401  (start() runs the app inside it)
 
-    from app import core, flows, home, results, setup  # noqa: F401
+    from app import core, flows, home, results  # noqa: F401
     flows.preload()
     gc.collect()
 

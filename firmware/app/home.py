@@ -47,7 +47,10 @@ class Home(ui.Menu):
 
 
 def _choose(app):
-    # "Which game" first, when the box has more than one: with one, a press saved
+    # "Which game" first, when the box has more than one: with one, a press saved. The setup
+    # screens load now, the first time (app.preload), after a collection: a game just left
+    # is garbage by now, and its pieces go first.
+    gc.collect()
     from app.setup import choose
     choose(app)
 
