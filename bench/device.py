@@ -8,13 +8,17 @@ Run: .venv/bin/python bench/device.py   (or `make bench`)
    player who holds for one jump at a time follows.
 2. Journal bytes per event and per complete game, as the firmware's store writes them.
 3. Peak live heap during a 5-player game under MicroPython (-X heapsize=192k): sampled after
-   every action with gc.collect(); gc.mem_alloc()."""
+   every action with gc.collect(); gc.mem_alloc().
+4. A box of 1,300 games, all synced, then filled past full (bench/full_box.py): the live heap
+   at the menu, the acks' and the packs' index share, the highest live heap while the store
+   makes room."""
 import os
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware")]
+sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
+                os.path.join(ROOT, "bench")]
 
 from lenotre.simclient import SimDevice  # noqa: E402
 from lenotre.simplay import Player  # noqa: E402
@@ -92,5 +96,7 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as out:
         build(out)
         peak_heap(7, compiled=out)
+    import full_box
+    full_box.main([])
     print("journal bytes per complete game by player count: .venv/bin/python "
           "bench/journal_size.py")

@@ -4,11 +4,13 @@
 #   b = board.load()              # ValueError with a clear message on a bad file
 #   Pin(b.buttons["ok"], Pin.IN, Pin.PULL_UP)
 #   I2C(b.i2c_id, sda=Pin(b.i2c_sda), scl=Pin(b.i2c_scl), freq=b.i2c_freq)
-#   np[b.pixel_index("red")] = ...
+#   np[b.pixel_index("status")] = ...
 import json
 
 BUTTONS = ("up", "down", "back", "next", "ok")
-PIXELS = ("green", "blue", "white", "red", "yellow", "round", "ludwig", "status")
+# Pixels by position along the strip from its DIN end, and the status pixel (whose turn, an
+# error). What px1..px7 mean is each game's to say (its flow: firmware/app/flows.py).
+PIXELS = ("px1", "px2", "px3", "px4", "px5", "px6", "px7", "status")
 # GP0..GP29 exist on the RP2040 and the Pico 2's RP2350A; these four are wired on the board.
 RESERVED = {23: "SMPS power save", 24: "VBUS sense", 25: "the onboard LED", 29: "VSYS sense"}
 

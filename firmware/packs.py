@@ -17,6 +17,14 @@ PACK_BYTES = 16 * BLOCK - 256
 HEAD_MAX = 64  # a pack header record is ~35 bytes
 
 
+def has(seq, v):
+    # v in seq, for an array too (MicroPython's arrays have no `in`)
+    for x in seq:
+        if x == v:
+            return True
+    return False
+
+
 def same(path, where):
     # Is the journal at `path` byte for byte the body filed at `where` (pack path, offset,
     # bytes)?
@@ -50,13 +58,17 @@ class Packs:
         return self.dir + "p%04d.pak" % no
 
     def scan(self, no):
-        # Reads pack no's headers into the index: -> the highest game id in it, 0 if none
+        # Reads pack no's headers into the index: -> the highest game id in it, 0 if none.
+        # The entries gather in a scratch array, then the index is made at its size in one
+        # allocation: one grown by appends left holes among the boot's long-lived objects,
+        # and with 1,148 games no 512-byte block was left for replaying a game (unix port,
+        # .mpy at 192 KB).
         path = self._path(no)
         end = size(path)
-        self.index[no] = array("H")
         self.wide.discard(no)
         self.span.pop(no, None)
-        pos = top = 0
+        found = array("I")
+        pos = 0
         with open(path, "rb") as f:
             while pos < end:
                 f.seek(pos)
@@ -69,9 +81,22 @@ class Packs:
                     break
                 if pos + i + n > end:
                     break
-                self._put(no, g, pos + i, n)
-                top = max(top, g)
+                found.append(g)
+                found.append(pos + i)
+                found.append(n)
                 pos += i + n
+        wide = 0
+        top = lo = 0
+        for k in range(0, len(found), 3):
+            g = found[k]
+            top = max(top, g)
+            lo = g if not k else min(lo, g)
+            wide = wide or max(g, found[k + 1], found[k + 2]) > 0xFFFF
+        if wide:
+            self.wide.add(no)
+        self.index[no] = array("I" if wide else "H", found)
+        if found:
+            self.span[no] = [lo, top]
         if pos < end:
             # A cut while filing (the journal was kept) or damage: seal the pack, keep it.
             self.damaged.add(no)
@@ -135,31 +160,53 @@ class Packs:
 
     def find_refiled(self):
         # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
-        # pack against the later ones, so only one pack's ids (a set of ~60) are held at once.
+        # pack against the later ones whose span meets its own, its ids marked in a bitmap of
+        # its span (a few bytes: a pack's ids keep to a narrow span), not in a set.
         self.refiled = set()
         nos = sorted(self.index)
         for a in range(len(nos)):
+            span = self.span.get(nos[a])
+            if not span:
+                continue
+            lo, hi = span
+            mine = bytearray((hi - lo) // 8 + 1)
             e = self.index[nos[a]]
-            mine = set()
             for i in range(0, len(e), 3):
-                if e[i] in mine:
+                k = e[i] - lo
+                if mine[k >> 3] & (1 << (k & 7)):
                     self.refiled.add(e[i])
-                mine.add(e[i])
+                mine[k >> 3] |= 1 << (k & 7)
             for b in nos[a + 1:]:
+                other = self.span.get(b)
+                if not other or other[1] < lo or other[0] > hi:
+                    continue
                 e = self.index[b]
                 for i in range(0, len(e), 3):
-                    if e[i] in mine:
+                    k = e[i] - lo
+                    if 0 <= k <= hi - lo and mine[k >> 3] & (1 << (k & 7)):
                         self.refiled.add(e[i])
 
-    def synced(self, acks):
-        # -> [(lowest id, pack no, [ids])]: per pack that may change, the games in it the host
-        # has all of (acks: the store's Acks)
-        out = []
+    def oldest_synced(self, acks, skip):
+        # -> (id, pack no) of the oldest game the host has all of (acks: the store's Acks),
+        # in a pack that may change and is not in `skip`; None if there is none. Walks the
+        # index in place: a full flash is no time to build a list of 1,300 ids.
+        best = None
         for no in self.index:
+            if no in self.damaged or no in skip:
+                continue
             e = self.index[no]
-            drop = [e[i] for i in range(0, len(e), 3) if acks.get(e[i]) >= e[i + 2]]
-            if drop and no not in self.damaged:
-                out.append((min(drop), no, drop))
+            for i in range(0, len(e), 3):
+                if (best is None or e[i] < best[0]) and acks.get(e[i]) >= e[i + 2]:
+                    best = (e[i], no)
+        return best
+
+    def synced_ids(self, no, acks):
+        # -> array of the ids in pack no the host has all of
+        e = self.index[no]
+        out = array("I" if no in self.wide else "H")
+        for i in range(0, len(e), 3):
+            if acks.get(e[i]) >= e[i + 2]:
+                out.append(e[i])
         return out
 
     # ---- filing ---------------------------------------------------------------------------
@@ -205,7 +252,7 @@ class Packs:
         if no in self.damaged:
             raise StoreError("p%04d.pak has unreadable bytes; its games stay" % no)
         e = self.index[no]
-        keep = [i for i in range(0, len(e), 3) if e[i] not in drop]
+        keep = [i for i in range(0, len(e), 3) if not has(drop, e[i])]
         pack = self._path(no)
         if not keep:
             os.remove(pack)
@@ -234,6 +281,8 @@ class Packs:
         # Takes the game out of every pack holding it.
         for no in sorted(self.index):
             e = self.index[no]
-            if [i for i in range(0, len(e), 3) if e[i] == gid]:
-                self.unfile(no, [gid])
+            for i in range(0, len(e), 3):
+                if e[i] == gid:
+                    self.unfile(no, (gid,))
+                    break
         self.refiled.discard(gid)

@@ -11,12 +11,13 @@
 #               and file calls they all share
 #   store.py    next.id: {"next": id}, written before anything is deleted: ids never repeat
 import os
+from array import array
 
 from acks import Acks
 # others import the API from here: BLOCK, RESERVE, the errors, END, parse, record
 from flash import BLOCK, RESERVE, StoreError, StoreFull  # noqa: F401
 from flash import FULL, add, full, size, write
-from journal import END, CorruptJournal, mend, parse, record, scan, settle
+from journal import END, CorruptJournal, check, game_of, lines, mend, parse, record, scan, settle
 from packs import Packs, same
 
 
@@ -48,6 +49,7 @@ class Store:
         self._packs = Packs(self.dir, self.problems, self.free_bytes)
         self._acks = Acks(self.dir, self.problems, self.free_bytes)
         self._top = self._hwm = 0  # highest id handed out; next.id's value
+        self._game = (None, None)  # type: tuple  # (id, its setup's game) of the last written to
         self._boot()
 
     # ---- boot -----------------------------------------------------------------------------
@@ -135,31 +137,38 @@ class Store:
         # Deletes synced finished games, oldest first, until `needed` bytes fit above the
         # reserve; never an unsynced game nor a damaged pack. A pack of synced games goes;
         # one with unsynced games too is rewritten without the synced (using the reserve).
-        # -> the ids deleted.
-        deleted = []  # type: list[int]
-        if self.free_bytes() >= needed + RESERVE:
-            return deleted
-        cands = self._packs.synced(self._acks)
-        for gid in self._logs:
-            if self._logs[gid] and self.synced(gid):
-                cands.append((gid, 0, [gid]))
-        cands.sort()
-        for gid, no, drop in cands:
+        # -> the ids deleted. Called when the flash is full, at any heap: it builds no list
+        # of the box's games, only the array of one pack's at a time.
+        deleted = array("I")
+        skip = []  # type: list  # packs that could not be rewritten (no room for the copy)
+        while self.free_bytes() < needed + RESERVE:
+            best = self._packs.oldest_synced(self._acks, skip)
+            log = None  # a finished game not filed yet (no room for it in a pack)
+            for gid in self._logs:
+                if (self._logs[gid] and (log is None or gid < log)
+                        and (best is None or gid < best[0]) and self.synced(gid)):
+                    log = gid
             self._save_hwm()
-            if no:
-                try:
-                    self._packs.unfile(no, drop)
-                except StoreFull:
-                    continue
-            else:
-                os.remove(self._log(gid))
-                del self._logs[gid]
-            deleted += drop
-            if self.free_bytes() >= needed + RESERVE:
+            if log is not None:
+                os.remove(self._log(log))
+                del self._logs[log]
+                deleted.append(log)
+                continue
+            if best is None:
                 break
-        deleted = sorted([g for g in deleted if not self._exists(g)])
+            no = best[1]
+            drop = self._packs.synced_ids(no, self._acks)
+            try:
+                self._packs.unfile(no, drop)
+            except StoreFull:
+                skip.append(no)
+                continue
+            for gid in drop:
+                deleted.append(gid)
+        if not len(deleted):
+            return []
         self._acks.forget(self._exists)
-        return deleted
+        return sorted([g for g in deleted if not self._exists(g)])
 
     def _save_hwm(self):
         # Before anything is deleted: the next id outlives the files that held it.
@@ -175,6 +184,7 @@ class Store:
         write(self.dir, "g%04d" % gid, "g%04d.log" % gid, (rec,))
         self._top = gid
         self._logs[gid] = False
+        self._game = (gid, setup_event.get("game"))
         return gid
 
     def append(self, gid, event):
@@ -182,9 +192,26 @@ class Store:
         if self._logs.get(gid, True):
             self._where(gid)  # no such game raises
             raise StoreError("game %d is finished; start a new game" % gid)
-        rec = record(event)
+        rec = record(event, self.game(gid))
         self._ensure(len(rec))
         self._add(gid, rec)
+
+    def game(self, gid):
+        # -> the game (registry name) game gid's setup names, None if unreadable: its records
+        # are written with that game's table (journal.py)
+        if self._game[0] != gid:
+            path, off, n = self._where(gid)
+            name = None
+            with open(path, "rb") as f:
+                f.seek(off)
+                for _, line in lines(f, n):
+                    try:
+                        name = game_of(check(line))
+                    except ValueError:
+                        pass
+                    break
+            self._game = (gid, name)
+        return self._game[1]
 
     def _add(self, gid, rec):
         try:

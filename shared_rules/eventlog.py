@@ -50,7 +50,8 @@ class EventLog:
     #   totals()      each seat's points so far
     #   scoreboard()  a scoreboard.Scoreboard: each seat's points by labelled part
     #   snapshot()    the state as plain data: equal snapshots, equal games
-    # and sets `outcome` (an outcome.Outcome) when the game is over.
+    # keeps `players` (the setup's names) and sets `outcome` (an outcome.Outcome) when the
+    # game is over.
 
     def __init__(self):
         self.log = []  # every event pushed, undos included: what the journal holds
@@ -67,14 +68,14 @@ class EventLog:
         return g
 
     @classmethod
-    def view(cls, read):
+    def view(cls, read, marks=None):
         # -> the game a journal makes, to look at only: its state without its events, which
         # are most of a replay's heap (a 5-player Versailles game's decoded events). read(sink)
         # gives the journal's events to sink.append in order; it is called twice: the first
-        # pass finds the events that stand (an undo takes back the one before), the second
-        # applies only those.
-        marks = _Standing()
-        read(marks)
+        # pass (standing) finds the events that stand (an undo takes back the one before),
+        # the second applies only those.
+        if marks is None:
+            marks = standing(read)
         g = cls()
         g.keep = False
         read(_Apply(g, marks.standing))
@@ -128,13 +129,23 @@ class EventLog:
             self.events.append(ev)
 
 
+def standing(read):
+    # view's first pass: -> which events of the journal stand (.standing, their positions)
+    # and the game its setup names (.game)
+    marks = _Standing()
+    read(marks)
+    return marks
+
+
 class _Standing:
-    # view's first pass: the positions of the events that stand
     def __init__(self):
         self.standing = []
         self.n = 0
+        self.game = None
 
     def append(self, ev):
+        if not self.n:
+            self.game = ev.get("game")
         if ev.get("e") == "undo":
             if len(self.standing) > 1:  # the setup stands: the rules refuse its undo
                 self.standing.pop()

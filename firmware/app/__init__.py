@@ -1,272 +1,24 @@
-# The app: a stack of screens over one hal bundle. Every game action becomes an event that the
-# rules core validates, the journal stores (flushed) and only then the screen acknowledges.
-from shared_rules.errors import RulesError
-from shared_rules.versailles.game import OVER, STAGES, Game
-
-from app import settings, ui
-from app.colors import OFF, ROUND_COLORS, rgb_of, seed_from
-
-TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
-TOAST_LINES = 3
-CYCLE_MS = 700  # a screen's several status colours (a shared victory) take turns
-TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
+# The device app (docs/FIRMWARE.md, "App"): App (app.core) runs the screens of whichever game
+# is played; each game brings a flow module (app/flows.py). Boot (main.py) preloads the code,
+# then start() runs the app inside the guard.
 
 
 def preload():
-    # Every screen's module, loaded at once while the heap is young, then one collection: the
-    # loaded code lies together instead of in the holes a game leaves later, where it would
-    # break the free heap into pieces too small for a 2 KB buffer (seen on the unix port with
-    # 900 games on the box). It costs nothing at the peak: a game loads them all anyway. Boot
-    # (main.py) calls it before the hal opens the store, whose scan of 1,300 games leaves
-    # the heap in small pieces.
+    # The generic screens' modules and, with one game installed, its flow (app/flows.py),
+    # loaded at once while the heap is young, then one collection: the loaded code lies together instead of in the
+    # holes a game leaves later, where it would break the free heap into pieces too small for
+    # a 2 KB buffer (seen on the unix port with 900 games on the box). Boot (main.py) calls it
+    # before the hal opens the store, whose scan of 1,300 games leaves the heap in small
+    # pieces. Another game's flow loads when that game is chosen. The setup screens (4.4 KB
+    # on the unix port) load at the first "New game" and stay: a box that boots into its
+    # running game beside 1,300 others never holds them (it did not fit with them).
     import gc
 
     import guard  # noqa: F401  (start() runs the app inside it)
 
-    from app import claims, entry, home, results, scoring, tokens, versailles  # noqa: F401
+    from app import core, flows, home, results  # noqa: F401
+    flows.preload()
     gc.collect()
-
-
-class App:
-    def __init__(self, hal):
-        preload()
-        self.hal = hal
-        self.display = hal.display
-        self.clock = hal.clock
-        self.keypad = hal.keypad
-        self.pixels = hal.pixels
-        self.store = hal.store
-        self.stack = []  # type: list
-        self.game = None
-        self.gid = None
-        self.toast = None
-        self.toast_at = 0
-        self.cycle = 0  # which of the top screen's statuses the status pixel shows
-        self.cycle_at = 0
-        self.dirty = True
-        self.settings = settings.load(self.store.root)
-        px = hal.pixels
-        self._token_px = [px.role(t) for t in ("green", "blue", "white", "red", "yellow")]
-        self._round_px = px.role("round")
-        self._ludwig_px = px.role("ludwig")
-        self._status_px = px.role("status")
-        from app.home import Home
-        self.stack.append(Home(self))
-        gid = self.store.current()
-        if gid is not None:
-            self.open_game(gid)
-
-    # ---- the loop ------------------------------------------------------------------------
-    def step(self):
-        now = self.clock.ticks_ms()
-        ev = self.keypad.poll(now)
-        if ev:
-            top = self.stack[-1]
-            shown = self.toast if top.toast_ok else None
-            top.key(ev >> 2, ev & 3)
-            if shown is not None and self.toast is shown and ev & 3 != ui.REPEAT:
-                # read, and the player has moved on: never over the next entry (a key still
-                # held, repeating, is the press that made the toast)
-                self.toast = None
-            self.dirty = True
-        if self.toast is not None:
-            if not self.stack[-1].toast_ok:
-                self.toast_at = now  # it waits, whole, until the message is acknowledged
-            elif self.clock.ticks_diff(now, self.toast_at) >= TOAST_MS + 500 * (
-                    len(self.toast) - 1):
-                self.toast = None
-                self.dirty = True
-        top = self.stack[-1]
-        if top.statuses is not None and self.clock.ticks_diff(now, self.cycle_at) >= CYCLE_MS:
-            self.cycle_at = now
-            self.cycle += 1
-            self._set(self._status_px, rgb_of(top.statuses[self.cycle % len(top.statuses)]))
-            self.pixels.show()
-        if self.dirty:
-            self.redraw()
-
-    def redraw(self):
-        d = self.display
-        d.fill(0)
-        top = self.stack[-1]
-        top.draw(d)
-        toast = self.toast
-        if toast is not None and top.toast_ok:
-            # up to three lines in a frame over the bottom of the screen, never over a message
-            y = ui.H - 10 - ui.LINE * len(toast)
-            d.fill_rect(0, y, ui.W, ui.H - y, 0)
-            d.rect(0, y, ui.W, ui.H - y, 1)
-            for line in toast:
-                y += ui.LINE
-                ui.center(d, line, y - 3)
-        d.show()
-        self.update_pixels(top)
-        self.dirty = False
-
-    def update_pixels(self, top):
-        px = self.pixels
-        g = self.game
-        for t in range(5):
-            rgb = OFF  # unclaimed: dark
-            if g is not None and g.holders[t] >= 0:
-                rgb = rgb_of(g.players[g.holders[t]])
-            self._set(self._token_px[t], rgb)
-        stage_color = OFF
-        if g is not None and g.phase != OVER:
-            stage_color = ROUND_COLORS[g.stage - 1]
-        self._set(self._round_px, stage_color)
-        ludwig = getattr(top, "ludwig_color", None)
-        self._set(self._ludwig_px, ludwig or OFF)
-        status = top.status
-        if top.statuses is not None:
-            status = top.statuses[self.cycle % len(top.statuses)]
-        self._set(self._status_px, rgb_of(status) if status else OFF)
-        px.show()
-
-    def _set(self, i, rgb):
-        # The light setting dims in quarters, below the strip's brightness cap.
-        q = self.settings["light"]
-        self.pixels.set(i, (rgb[0] * q // 4, rgb[1] * q // 4, rgb[2] * q // 4))
-
-    # ---- screens -------------------------------------------------------------------------
-    def push(self, screen):
-        self.stack.append(screen)
-        self.dirty = True
-
-    def pop(self):
-        if len(self.stack) > 1:
-            self.stack.pop()
-        self.dirty = True
-
-    def home(self):
-        del self.stack[1:]
-        self.dirty = True
-
-    def say(self, text):
-        # A toast: up to three lines of 14 columns; a longer text counts as clipped.
-        lines = ui.wrap(text, TOAST_COLS)
-        if len(lines) > TOAST_LINES:
-            ui.clipped += 1
-        self.toast = lines[:TOAST_LINES]
-        self.toast_at = self.clock.ticks_ms()
-        self.dirty = True
-
-    def error(self, exc):
-        self.beep(220, 120)
-        self.push(ui.Message(self, "Not allowed", str(exc)))
-
-    def beep(self, freq, ms):
-        b = self.hal.buzzer
-        if b is not None and self.settings["sound"]:
-            b.beep(freq, ms)
-
-    def wall_time(self):
-        # -> unix seconds, or None while the clock was not set from a PC since power-on
-        w = getattr(self.hal, "wall", None)
-        try:
-            return w.now() if w is not None else None
-        except Exception:  # a clock that fails costs the time stamp, never the game
-            return None
-
-    def save_settings(self):
-        settings.save(self.store.root, self.settings)
-        self.dirty = True
-
-    # ---- the game ------------------------------------------------------------------------
-    def new_game(self, names, people=None):
-        # Player names are their colours: the colour each one's pixels glow in. people: per
-        # seat, the roster person or None (a guest). The setup record keeps both, and the
-        # start time when the box's clock was set from a PC.
-        game = Game(names, seed_from(self.hal))
-        setup = game.log[0]
-        t = self.wall_time()
-        if t is not None:
-            setup["t"] = t
-        if people and [1 for p in people if p]:
-            setup["people"] = list(people)
-        try:
-            self.gid = self.store.new_game(game.log[0])
-        except Exception as exc:  # a full flash: say so, keep every game there is
-            self.error(exc)
-            return
-        self.game = game
-        self.show_game()
-
-    def open_game(self, gid):
-        events = self.store.events(gid)
-        self.game = Game.replay(events)
-        self.gid = gid
-        self.show_game()
-
-    def resume(self, old, game):
-        # A game left unfinished goes on as a new game: its journal copied, record by record,
-        # into a new one (the old one was ended and may be synced already; it stays as it is).
-        events = game.log
-        try:
-            gid = self.store.new_game(events[0])
-        except Exception as exc:  # a full flash: say so; both games stay as they are
-            self.error(exc)
-            return
-        try:
-            for ev in events[1:]:
-                self.store.append(gid, ev)
-        except Exception as exc:
-            try:
-                self.store.finish(gid)  # the part copied is a game left unfinished too
-            except Exception:
-                pass  # then boot finds it open: the box resumes it, nothing is lost
-            self.error(exc)
-            return
-        self.game = game
-        self.gid = gid
-        self.show_game()
-        self.say("Game %d goes on as %d" % (old, gid))
-
-    def record(self, event):
-        # Validate (the rules core), then journal (flushed), then show. -> True if recorded.
-        g = self.game
-        assert g is not None, "no game to record into"
-        if event.get("e") == "score" and g.stage == STAGES:
-            t = self.wall_time()  # the final scoring's time is the game's end
-            if t is not None:
-                event["t"] = t
-        try:
-            event = g.push(event)  # the event as the game keeps it (Ludwig's card added)
-        except RulesError as exc:
-            self.error(exc)
-            return False
-        try:
-            self.store.append(self.gid, event)
-        except Exception as exc:  # full flash or a failing write: the journal is the truth
-            self.game = g = None  # let the game go first: two at once may not fit the heap
-            self.game = Game.replay(self.store.events(self.gid))
-            self.error(exc)
-            return False
-        if g.phase == OVER:
-            self.store.finish(self.gid)
-        return True
-
-    def undo(self):
-        g = self.game
-        if g is None or len(g.events) < 2:
-            self.say("Nothing to undo")
-            return
-        if g.phase == OVER:  # finished and filed on flash: the journal takes nothing more
-            self.say("Over: no undo")
-            return
-        from app.versailles import describe
-        what = describe(g, g.events[-1])  # before it goes
-        if self.record({"e": "undo"}):
-            self.say(what)
-            self.show_game()
-
-    def show_game(self):
-        # The game screen follows from the game state alone: resume, undo and every action
-        # land on the right screen.
-        from app.versailles import Hub
-        self.home()
-        self.stack.append(Hub(self))
-        self.dirty = True
 
 
 def start(hal, forever=True):
@@ -277,3 +29,6 @@ def start(hal, forever=True):
         return None
     from guard import Guard
     return Guard(hal, App).run(forever)
+
+
+from app.core import TOAST_COLS, TOAST_LINES, App  # noqa: E402,F401  (the app's API)

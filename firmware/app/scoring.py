@@ -1,14 +1,15 @@
 # End of a stage: every player's areas (pre-filled with what the box knows), a missed claim
-# mended on the spot, the scoring, the scoreboard and the winner.
+# mended on the spot, the scoring, Versailles's scoreboard (its two stages; the generic one,
+# app/scoreboard.py, has none to show) and the winner.
 from shared_rules.errors import MissedClaim
 from shared_rules.versailles.game import OVER
-from shared_rules.versailles.scoring import MIN_TOKEN_AREA, check_holders
+from shared_rules.versailles.scoring import MIN_TOKEN_AREA, PARTS, check_holders
 from shared_rules.versailles.tiles import AREA_KINDS, CONSTRUCTION
 
 from app import ui
 from app.ui import short
 from app.entry import NumberEntry
-from app.results import Scoreboard
+from app.results import Winner
 
 
 def start_scoring(app):
@@ -136,3 +137,59 @@ class Areas(ui.Screen):
                 self.sizes[self.k] = self.entry.value
                 self.k -= 1
                 self._entry()
+
+
+class Scoreboard(ui.Screen):
+    # Players by total: this stage's points and the total. Down (and up) pages through each
+    # player's points by part and stage: areas, large tokens, small tokens, construction.
+    undoable = True  # a long back takes the scoring back (not when opened from Finished)
+
+    def __init__(self, app, game, final):
+        ui.Screen.__init__(self, app)
+        self.g = game
+        self.final = final
+        self.page = 0  # 0: the table; i: the breakdown of the i-th player in it
+
+    def order(self):
+        totals = self.g.totals()
+        return sorted(range(self.g.n), key=lambda p: -totals[p])
+
+    def draw(self, d):
+        g = self.g
+        if self.page:
+            return self._player(d, self.order()[self.page - 1])
+        totals = g.totals()
+        ui.title(d, "Final scores" if self.final else "Stage %d scores" % len(g.scores))
+        ui.put(d, "dn:more  stg tot", 0, 11)
+        y = 20
+        for p in self.order():
+            ui.put(d, "%-7s %4d %3d" % (short(g.players[p]), g.scores[-1][p][4], totals[p]),
+                   0, y)
+            y += 8
+
+    def _player(self, d, p):
+        g = self.g
+        ui.title(d, "%s %d/%d" % (short(g.players[p]), self.page, g.n))
+        ui.put(d, " " * 8 + "".join("  S%d" % (s + 1) for s in range(len(g.scores))), 0, 11)
+        y = 20
+        for i in range(len(PARTS) + 1):
+            label = PARTS[i] if i < len(PARTS) else "total"
+            ui.put(d, "%-8s" % label + "".join("%4d" % rows[p][i] for rows in g.scores), 0, y)
+            y += 8
+
+    def key(self, button, kind):
+        app = self.app
+        if button == ui.BACK and kind == ui.LONG and self.undoable and self.g is app.game:
+            app.undo()  # takes the scoring back
+            return
+        if kind != ui.PRESS:
+            return
+        if button in (ui.UP, ui.DOWN):
+            self.page = (self.page + (1 if button == ui.DOWN else -1)) % (self.g.n + 1)
+            self.status = self.g.players[self.order()[self.page - 1]] if self.page else None
+            return
+        if button not in (ui.OK, ui.BACK):
+            return
+        app.pop()
+        if self.final and button == ui.OK and self.g.outcome is not None:
+            app.push(Winner(app, self.g))

@@ -1,12 +1,54 @@
-# The Versailles flow at the table: the hub between rounds, card entry, and what the undo
-# toast says (token claims: app/claims.py). Entry starts where the likely value is.
+# The Versailles flow at the table (app/flows.py): the hub between rounds, card entry, what
+# the undo toast says and what the pixels mean (token claims: app/claims.py, the token
+# holders: app/tokens.py, the scoring and its scoreboard: app/scoring.py). Entry starts where
+# the likely value is.
 from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 
 from app import ui
 from app.ui import short
-from app.colors import LUDWIG
+from app.colors import LUDWIG, OFF, ROUND_COLORS, rgb_of
 from app.entry import NumberEntry
+
+GAME = "versailles"
+MODULES = ("app.claims", "app.entry", "app.scoring", "app.tokens")
+# What the pixels mean (board.PIXELS are positions, left to right): the five majority
+# tokens green, blue, white, red, yellow in their holder's colour (dark: unclaimed), the
+# stage (dim green, dim blue; dark once the game is over), Ludwig (amber while his card
+# matters on the screen shown). The status pixel is the app's: whose turn.
+TOKEN_PIXELS = ("px1", "px2", "px3", "px4", "px5")
+STAGE_PIXEL = "px6"
+LUDWIG_PIXEL = "px7"
+
+
+def setup(app):
+    from app.setup import PlayerCount
+    app.push(PlayerCount(app))
+
+
+def note(n):
+    # Rulebook, "2-player game": Ludwig plays the third colour
+    return "+ Ludwig" if n == 2 else ""
+
+
+def light(app, g, top):
+    for t in range(5):
+        h = g.holders[t]
+        app.light(TOKEN_PIXELS[t], rgb_of(g.players[h]) if h >= 0 else OFF)
+    app.light(STAGE_PIXEL, ROUND_COLORS[g.stage - 1] if g.phase != OVER else OFF)
+    app.light(LUDWIG_PIXEL, getattr(top, "ludwig_color", None) or OFF)
+
+
+def scoreboard(app, g, final):
+    from app.scoring import Scoreboard
+    return Scoreboard(app, g, final)
+
+
+def where(g):
+    # Where a game stands, in 4 columns: "S1R4" (the round to be played), "S2sc" (scoring)
+    if g.phase == SCORING:
+        return "S%dsc" % g.stage
+    return "S%dR%d" % (g.stage, g.round + 1)
 
 
 JUMP = 5  # a held up/down on the card screen: 5 more every 300 ms
@@ -66,8 +108,7 @@ class Hub(ui.Screen):
             app.push(Tokens(app))
         elif g.phase == OVER:
             if button == ui.OK and kind == ui.PRESS:
-                from app.results import Scoreboard
-                app.push(Scoreboard(app, g, final=True))
+                app.push(scoreboard(app, g, True))
         elif button == ui.NEXT and kind == ui.PRESS:
             from app.claims import Claim, claims
             if claims(g):

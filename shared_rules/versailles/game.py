@@ -15,6 +15,16 @@ from shared_rules.rng import Rng, derive
 from shared_rules.versailles import scoring
 from shared_rules.versailles.tiles import AREA_KINDS, TILES_PER_STAGE, TYPES, type_code
 
+# The journal's records of this game's events (firmware/journal.py; setup "S" and undo "U" are
+# every game's): (kind, one-letter code, fields in the order written). Part of the record
+# format: never change, drop or reorder one; add fields at the end only.
+RECORDS = (
+    ("round", "R", ("cards", "ludwig")),
+    ("claim", "C", ("p", "type", "size")),
+    ("areas", "A", ("p", "sizes")),
+    ("score", "T", ("stage", "t")),
+)
+
 CARDS = 55
 HAND = 10
 ROUNDS = 7

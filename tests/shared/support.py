@@ -98,3 +98,58 @@ def scratch(name):
     rmtree(root)
     os.mkdir(root)
     return root
+
+
+def copy_tree(src, dst):
+    # Copies the files of folder src into folder dst (made if missing), `os` calls only
+    try:
+        os.mkdir(dst)
+    except OSError:
+        pass
+    for name in os.listdir(src):
+        with open(src + "/" + name, "rb") as a, open(dst + "/" + name, "wb") as b:
+            b.write(a.read())
+
+
+def link_sync(st, ident="ab" * 8):
+    # Syncs store `st` through the firmware's link as a host does (LIST, READ every byte not
+    # acknowledged, ACK it): -> {game id: the journal bytes read}. The journals are read
+    # whole from byte 0, so the caller can compare them with what it expects.
+    import binascii
+
+    import link
+
+    def talk(requests):
+        lines = [link.frame(r).encode() for r in requests] + [link.frame("BYE").encode()]
+        out = []
+        link.serve(st, iter(lines).__next__, out.append, ident, None)
+        return [link.unframe(x) for x in out]
+
+    games = [(int(f[1]), int(f[2]), int(f[3])) for f in talk(["LIST"]) if f[0] == "GAME"]
+    got = {}
+    for gid, size, acked in games:
+        data = b""
+        while len(data) < size:
+            f = talk(["READ %d %d %d" % (gid, len(data), link.FRAME)])[0]
+            assert f[0] == "DATA", f
+            data += binascii.a2b_base64(f[3])
+        got[gid] = data
+        if acked < size:
+            assert talk(["ACK %d %d" % (gid, size)])[0] == ["ACKED", str(gid), str(size)]
+    return got
+
+
+# ---- the app on the simulated hardware (hal.sim): buttons and time -------------------------
+def run(h, a, ms):
+    # lets `ms` of the box's time pass, 10 ms a loop step
+    for _ in range(ms // 10):
+        h.clock.advance(10)
+        a.step()
+
+
+def press(h, a, button, ms=60):
+    # a press of `ms` (700: a long press), then a short gap
+    h.pins[button].level = 0
+    run(h, a, ms)
+    h.pins[button].level = 1
+    run(h, a, 40)

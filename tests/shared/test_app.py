@@ -175,8 +175,9 @@ def test_winner_screen_explains_the_tie_break():
     # A tie the single largest area decides: Purple's 10 beats Orange's 9.
     from shared_rules.versailles.scoring import outcome
 
-    class Finished:
+    class Finished:  # what the results screens read of a game: its setup and outcome
         players = ["Orange", "Purple", "Cyan"]
+        events = [{"e": "setup", "players": players}]
     g = Finished()
     g.outcome = outcome([50, 50, 40], [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0],
                                        [12, 0, 0, 0, 0, 0]], g.players)
@@ -237,6 +238,7 @@ def test_every_winner_of_a_five_way_shared_victory_is_named_whole():
 
     class Over:
         players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
+        events = [{"e": "setup", "players": players}]
         outcome = None
         phase = "over"
     g = Over()
@@ -267,6 +269,7 @@ def test_a_tie_broken_among_five_lists_every_largest_area():
 
     class Over:
         players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
+        events = [{"e": "setup", "players": players}]
     g = Over()
     g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0],
                                    [7, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]], g.players)

@@ -44,7 +44,8 @@ def test_the_box_as_designed():
     assert b.oled_addr == 0x3C and (b.oled_width, b.oled_height) == (128, 64)
     assert b.pixel_count == 8 and b.pixel_order == "GRB"
     assert 0 < b.pixel_cap <= 255
-    assert list(b.pixel_roles[:5]) == ["green", "blue", "white", "red", "yellow"]
+    # positions, not a game's meanings (each game's flow maps its meanings onto them)
+    assert list(b.pixel_roles) == ["px1", "px2", "px3", "px4", "px5", "px6", "px7", "status"]
     for i, r in enumerate(b.pixel_roles):
         assert b.pixel_index(r) == i
 
@@ -125,11 +126,11 @@ def test_rejects_bad_pixels():
         d["pixels"][key] = v
         _rejects(d, "pixels." + word)
     d = _raw()
-    d["pixels"]["roles"][1] = "green"
-    _rejects(d, "roles", "green")
+    d["pixels"]["roles"][1] = "px1"
+    _rejects(d, "roles", "px1")
     d = _raw()
     d["pixels"]["roles"][6] = "spare"
-    _rejects(d, "roles", "ludwig")
+    _rejects(d, "roles", "px7")
 
 
 def test_rejects_missing_and_unknown_keys():

@@ -99,7 +99,7 @@ def test_an_exception_in_a_screens_key_is_caught_logged_shown_and_the_game_resta
     [rec] = _crash_log(flash)
     assert rec["err"] == "IndexError: list index out of range" and rec["n"] == 1
     assert rec["g"] == gid and rec["ev"] == events
-    assert "broken" in rec["tb"] and "app/__init__.py" in rec["tb"], rec["tb"]
+    assert "broken" in rec["tb"] and "app/core.py" in rec["tb"], rec["tb"]
     _restarts_with_the_same_game(h, g, s, before, shown)
     _round(h, s, 3)  # and the game goes on
     assert g.app.game.round == 3 and g.crashes == 1

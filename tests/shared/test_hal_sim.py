@@ -108,10 +108,10 @@ def test_pixels_reach_the_strip_capped():
     try:
         px, s = h.pixels, h.strip
         assert s.writes == 0 and s.shown == [(0, 0, 0)] * 8
-        px.set(px.role("red"), (255, 0, 0))
+        px.set(px.role("px4"), (255, 0, 0))
         px.show()
         assert s.writes == 1
-        assert s.shown[px.role("red")] == (h.board.pixel_cap, 0, 0)
+        assert s.shown[px.role("px4")] == (h.board.pixel_cap, 0, 0)
         assert s.shown[0] == (0, 0, 0)
         px.show()
         assert s.writes == 1

@@ -1,0 +1,49 @@
+# Each game's flow on the box, by its registry name (shared_rules/games.py): the module that
+# holds what is particular to the game at the table; everything else (the menu, setup of
+# players and colours, results, finished games, sync status) is the app's, for every game.
+# A flow module has:
+#   GAME        its registry name
+#   MODULES     its screens' modules: app.preload() loads them with the generic ones
+#   setup(app)  pushes the game's first setup screen (most games: app.setup.PlayerCount)
+#   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
+#   Hub         the game screen, drawn from the game state alone: resume, undo and every
+#               action land on it (app.show_game)
+#   describe(g, event)          the undo toast's words for the event taken back
+#   where(g)    where an unfinished game stands, in 4 columns ("S1R4")
+#   scoreboard(app, g, final)   -> its scoreboard screen (app.results.Scoreboard will do)
+#   light(app, g, top)          what its pixels mean: app.light(position, rgb) for each of
+#               board.PIXELS but "status" (the app's: whose turn), top the screen shown
+# A new game: its rules under shared_rules/<name>/, a line in shared_rules/games.py, its flow
+# module here under app/ and a line in FLOWS.
+FLOWS = {
+    "versailles": "app.versailles",
+}
+
+
+def register(name, module):
+    # A flow from elsewhere (a test's toy game): its module imported by name
+    FLOWS[name] = module
+
+
+def installed():
+    # -> [(name, title, (fewest, most))] of the registry's games that have a flow here
+    from shared_rules.games import GAMES
+    return [g for g in GAMES if g[0] in FLOWS]
+
+
+def flow(name):
+    # -> the game's flow module, imported on first use; ValueError naming the games there are
+    module = FLOWS.get(name)
+    if module is None:
+        raise ValueError("no flow for the game %r on this box; games: %s"
+                         % (name, ", ".join(sorted(FLOWS))))
+    return __import__(module, None, None, ("GAME",))
+
+
+def preload():
+    # With one game installed, its flow and its screens (app.preload: the box will open it);
+    # with several, none: the chosen game's flow loads when it is chosen or opened.
+    games = installed()
+    if len(games) == 1:
+        for m in flow(games[0][0]).MODULES:
+            __import__(m)

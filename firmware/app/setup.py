@@ -1,0 +1,136 @@
+# Setting up a game at Home's "New game": which game (only when the box has more than one),
+# how many players, each one's colour (and, with a roster on the box, who plays it), start.
+# The same screens for every game; a game's flow may say a line about its player count
+# (Versailles: "+ Ludwig" with 2) or push its own setup screens instead (flow.setup).
+from shared_rules import games
+
+from app import flows, ui
+from app.colors import PALETTE
+
+
+def choose(app):
+    # New game: "Which game" when there is a choice, else straight to the one game's setup
+    installed = flows.installed()
+    if len(installed) == 1:
+        app.set_up(installed[0][0])
+    else:
+        app.push(ui.Menu(app, "Which game", [(g[1], _pick(app, g[0])) for g in installed]))
+
+
+def _pick(app, name):
+    return lambda: app.set_up(name)
+
+
+class PlayerCount(ui.Screen):
+    # How many play: from the game's fewest to its most (shared_rules/games.py)
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.info = games.info(app.flow.GAME)
+        self.n = self.info[2][0]
+
+    def draw(self, d):
+        ui.title(d, self.info[1])
+        ui.center(d, "How many players", 13)
+        ui.big_center(d, str(self.n), 26, 3)
+        ui.center(d, self.app.flow.note(self.n), 52)
+
+    def key(self, button, kind):
+        fewest, most = self.info[2]
+        if button == ui.UP and kind != ui.LONG:
+            self.n = min(most, self.n + 1)
+        elif button == ui.DOWN and kind != ui.LONG:
+            self.n = max(fewest, self.n - 1)
+        elif button == ui.OK and kind == ui.PRESS:
+            import roster  # loaded and read now, for this setup only: the heap keeps no roster
+            app = self.app
+            app.push(ColorPick(app, self.n, [], [], roster.load(app.store.dir)))
+        elif button == ui.BACK and kind == ui.PRESS:
+            self.app.pop()
+
+
+class ColorPick(ui.Screen):
+    # Each player picks a colour; the status pixel shows it. Taken colours are skipped. With a
+    # roster on the box, each colour is then given a person (PersonPick).
+    def __init__(self, app, n, chosen, people=None, names=()):
+        ui.Screen.__init__(self, app)
+        self.n = n
+        self.chosen = chosen
+        self.people = people or []  # per seat chosen so far: a roster name, or None (guest)
+        self.names = names  # the roster
+        self.free = [name for name, _ in PALETTE if name not in chosen]
+        self.at = 0
+        self.status = self.free[0]
+
+    def draw(self, d):
+        ui.title(d, "Player %d of %d" % (len(self.chosen) + 1, self.n))
+        ui.center(d, "Your colour:", 14)
+        ui.big_center(d, self.free[self.at], 28)
+        ui.hint(d, "up/dn  ok:choose")
+
+    def key(self, button, kind):
+        if button in (ui.UP, ui.DOWN) and kind != ui.LONG:
+            step = -1 if button == ui.UP else 1
+            self.at = (self.at + step) % len(self.free)
+            self.status = self.free[self.at]
+        elif button == ui.OK and kind == ui.PRESS:
+            chosen = self.chosen + [self.free[self.at]]
+            if self.names:
+                self.app.push(PersonPick(self.app, self.n, chosen, self.people, self.names))
+            else:
+                _next_seat(self.app, self.n, chosen, self.people + [None], self.names)
+        elif button == ui.BACK and kind == ui.PRESS:
+            self.app.pop()
+
+
+def _next_seat(app, n, chosen, people, names):
+    if len(chosen) < n:
+        app.push(ColorPick(app, n, chosen, people, names))
+    else:
+        app.push(StartGame(app, chosen, people))
+
+
+class PersonPick(ui.Menu):
+    # Who plays the colour just chosen: a roster name not taken yet, or Guest (nobody on the
+    # roster). Up from the first row wraps to Guest, the last.
+    def __init__(self, app, n, chosen, people, names):
+        import roster
+        self.n, self.chosen, self.people, self.names = n, chosen, people, names
+        self.status = chosen[-1]
+        items = [(name, self._pick(name)) for name in names if name not in people]
+        items.append((roster.GUEST, self._pick(None)))
+        ui.Menu.__init__(self, app, "%s is:" % chosen[-1], items)
+
+    def _pick(self, person):
+        return lambda: _next_seat(self.app, self.n, self.chosen, self.people + [person],
+                                  self.names)
+
+
+class StartGame(ui.Screen):
+    def __init__(self, app, names, people=None):
+        ui.Screen.__init__(self, app)
+        self.names = names
+        self.people = people or [None] * len(names)
+
+    def draw(self, d):
+        name = games.info(self.app.flow.GAME)[1]
+        ui.title(d, "Start " + name if len(name) <= ui.COLS - 6 else name)
+        y = 12
+        named = [1 for p in self.people if p]
+        for i in range(len(self.names)):
+            colour, person = self.names[i], self.people[i]
+            if not named:
+                d.fill_rect(4, y + 1, 6, 6, 1)
+                ui.put(d, colour, 16, y)
+            else:  # "Ora Sophie": 3 + 1 + 12 letters, a whole line (the 3 tell colours apart)
+                ui.put(d, colour[:3] + " " + person if person else colour, 0, y)
+            y += 9
+        note = self.app.flow.note(len(self.names))
+        if note:
+            ui.put(d, note, 0 if named else 16, y)
+        ui.hint(d, "ok:start back")
+
+    def key(self, button, kind):
+        if button == ui.OK and kind == ui.PRESS:
+            self.app.new_game(self.names, self.people)
+        elif button == ui.BACK and kind == ui.PRESS:
+            self.app.pop()

@@ -1,0 +1,139 @@
+# The game-neutral seam end to end on the box, with a toy game used only in tests
+# (tests/shared/toygame: its rules core and journal records; tests/shared/toyflow.py: its
+# flow): chosen at "Which game", set up and played through the buttons, undone, resumed after
+# a restart, finished, shown by the generic results, synced through the firmware's link; its
+# journal's records read with its own table although their codes are Versailles's letters.
+# On MicroPython the box runs in the test's process beside its harness: tests/run_mpy.py and
+# tests/host/test_toy_mpy.py (the .mpy build) give it the harness heap, as test_app's.
+from support import link_sync, press, scratch
+
+import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
+import journal
+from shared_rules import games
+
+
+def _install():
+    from app import flows
+    games.register("toy", "Toy", (2, 4), "toygame.game")
+    flows.register("toy", "toyflow")
+
+
+def _uninstall():
+    from app import flows
+    games.unregister("toy")
+    flows.FLOWS.pop("toy", None)
+
+
+def _boot(flash):
+    from app import App
+    from hal import sim
+    h = sim.build(flash)
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def _texts(h):
+    return h.display.shown_texts
+
+
+def _take(h, a, n):
+    for _ in range(n - 1):
+        press(h, a, "up")
+    press(h, a, "ok")
+
+
+def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
+    _install()
+    try:
+        flash = scratch("toy_game")
+        h, a = _boot(flash)
+        press(h, a, "ok")  # New game
+        assert _texts(h)[:3] == ["Which game", "Versailles", "Toy"], _texts(h)
+        press(h, a, "down")
+        press(h, a, "ok")
+        assert _texts(h)[:3] == ["Toy", "How many players", "2"], _texts(h)
+        press(h, a, "ok")  # 2 players
+        press(h, a, "ok")  # Orange
+        press(h, a, "ok")  # Purple
+        assert _texts(h)[0] == "Start Toy", _texts(h)
+        press(h, a, "ok")
+        assert _texts(h)[0] == "Orange takes" and a.game.GAME == "toy", _texts(h)
+        status = h.pixels.role("status")
+        assert h.strip.shown[status] != (0, 0, 0)  # whose turn
+        assert h.strip.shown[h.pixels.role("px1")] == h.strip.shown[status]
+        _take(h, a, 3)
+        _take(h, a, 1)
+        _take(h, a, 3)
+        _take(h, a, 2)
+        assert a.game.pips == [6, 3]
+        press(h, a, "back", 700)  # a long back: Purple's 2 taken back
+        assert "Undone: Purple takes 2" in " ".join(_texts(h)), _texts(h)
+        assert a.game.pips == [6, 1] and _texts(h)[0] == "Purple takes"
+        # a restart: the box resumes the toy game where it was
+        gid = a.gid
+        before = a.game.snapshot()
+        h, a = _boot(flash)
+        assert a.gid == gid and a.game.snapshot() == before
+        assert _texts(h)[0] == "Purple takes", _texts(h)
+        _take(h, a, 1)
+        _take(h, a, 3)  # Orange 9
+        _take(h, a, 1)
+        _take(h, a, 1)  # Orange 10: the game is over
+        assert a.game.outcome.winners == [0]
+        assert _texts(h)[:3] == ["Game over", "Winner", "Orange"], _texts(h)
+        press(h, a, "ok")  # the generic scoreboard, from the rules core's Scoreboard
+        assert _texts(h)[:4] == ["Final scores", "dn:more     tot", "Orange        10",
+                                 "Purple         3"], _texts(h)
+        press(h, a, "down")
+        assert _texts(h)[:3] == ["Orange 1/2", "pips          10", "total         10"]
+        press(h, a, "up")
+        press(h, a, "ok")
+        assert _texts(h)[:3] == ["Winner", "Orange", "First to 10"], _texts(h)
+        press(h, a, "ok")  # home; Finished games lists it, "*": not synced
+        press(h, a, "down")
+        press(h, a, "ok")
+        assert _texts(h)[:2] == ["Finished games", "%d Orange 10*" % gid], _texts(h)
+        log = a.game.log
+        # synced through the firmware's link: the journal's bytes, records of the toy's table
+        got = link_sync(a.store)
+        lines = got[gid].split(b"\n")[:-1]
+        assert lines[1].startswith(b'["R",0,3]*')  # "R": the toy's take, not a round
+        assert journal.parse(lines[1] + b"\n", "toy") == {"e": "take", "p": 0, "n": 3}
+        events = [journal.parse(line + b"\n", "toy") for line in lines]
+        assert events[-1] == {"end": True} and events[:-1] == log
+        assert "t" not in log[-1]  # the box's clock was not set: no end time
+        assert a.store.synced(gid)
+    finally:
+        _uninstall()
+
+
+def test_the_toy_game_end_is_stamped_and_its_journal_replays():
+    # The event that ends a game gets the box's wall clock, whichever game: the toy's "take"
+    # (its record has "t" as an optional last field, as Versailles's final scoring).
+    _install()
+    try:
+        h, a = _boot(scratch("toy_stamp"))
+        h.wall.set(1780401600)
+        a.new_game(["Lime", "Cyan"], game="toy")
+        for n in (3, 1, 3, 1, 3, 1, 1):
+            assert a.record({"e": "take", "p": a.game.turn, "n": n})
+        assert a.game.outcome.winners == [0]
+        last = a.store.events(a.gid)[-1]
+        assert last["e"] == "take" and last["n"] == 1 and last["t"] >= 1780401600, last
+        assert a.store.finished(a.gid)
+        again = games.replay(a.store.events(a.gid))
+        assert again.snapshot() == a.game.snapshot()
+        # a rules error is said, not recorded: the game is over
+        assert not a.record({"e": "take", "p": 1, "n": 1})
+        a.redraw()
+        assert _texts(h)[0] == "Not allowed" and "game is over" in " ".join(_texts(h))
+    finally:
+        _uninstall()
+
+
+def test_with_one_game_installed_new_game_asks_no_game():
+    # Versailles alone: New game goes straight to the player count, as before the seam
+    h, a = _boot(scratch("toy_none"))
+    press(h, a, "ok")
+    assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
