@@ -5,7 +5,8 @@
 #   {"e": "take", "p": seat, "n": 1..3, "t": unix seconds (the box adds it to the last)}
 from shared_rules import errors as E
 from shared_rules.eventlog import EventLog, field, is_int
-from shared_rules.outcome import Outcome, Scoreboard
+from shared_rules.outcome import Outcome
+from shared_rules.scoreboard import Scoreboard
 
 TARGET = 10
 MOST = 3  # pips a turn takes at most
