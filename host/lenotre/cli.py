@@ -5,8 +5,10 @@ import sys
 
 from shared_rules.errors import RulesError
 
-from lenotre import (db, export_cmd, flash_cmd, library_cmd, people, rules_cmd, sim_cmd,
-                     simulate_cmd, sync_cmd, test_cmd)
+from lenotre.commands import export as export_cmd, flash as flash_cmd, library as library_cmd
+from lenotre.commands import rules as rules_cmd, sim as sim_cmd, simulate as simulate_cmd
+from lenotre.commands import sync as sync_cmd, test as test_cmd
+from lenotre.library import db, people
 
 COMMANDS = (rules_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, sync_cmd, library_cmd,
             test_cmd, people)

@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import differential_games  # noqa: E402
-from lenotre.toolchain import tool
+from lenotre.device.toolchain import tool
 
 GAMES = 200
 

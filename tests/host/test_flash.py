@@ -10,9 +10,10 @@ import time
 import pytest
 import serial
 
-from lenotre import flash_cmd, flasher
+from lenotre.commands import flash as flash_cmd
+from lenotre.link import flasher
 from lenotre.cli import main
-from lenotre.vpico_client import VirtualPico
+from lenotre.device.vpico_client import VirtualPico
 from linkrig import Peer
 
 

@@ -10,10 +10,11 @@ import types
 import pytest
 
 from linkrig import Device, Peer, install_firmware, record_games
-from lenotre import cli, link
-from lenotre.link import LinkError, LinkTimeout, NoBox, Port, PortBusy, RawRepl, find_port
-from lenotre.syncproto import LinkStopped, Proto
-from lenotre.vpico_client import VirtualPico
+from lenotre import cli
+from lenotre.link import port as link
+from lenotre.link.port import LinkError, LinkTimeout, NoBox, Port, PortBusy, RawRepl, find_port
+from lenotre.link.syncproto import LinkStopped, Proto
+from lenotre.device.vpico_client import VirtualPico
 from shared_rules.codec import decode, encode
 from shared_rules.versailles.game import Game
 
@@ -287,7 +288,7 @@ def test_raw_repl_exec_eval_errors_and_serve(tmp_path):
 
 def test_the_progress_bar_draws_on_a_terminal_only():
     import io
-    from lenotre.sync import Progress
+    from lenotre.link.sync import Progress
 
     class Tty(io.StringIO):
         def isatty(self):

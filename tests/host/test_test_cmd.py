@@ -54,8 +54,8 @@ def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(
         flashed_vpico, monkeypatch, capfd):
     # The box removes the test files itself as the run ends: here the host stops reading
     # after the first output (as if killed) and never cleans up.
-    from lenotre import test_cmd
-    from lenotre.link import RawRepl
+    from lenotre.commands import test as test_cmd
+    from lenotre.link.port import RawRepl
     monkeypatch.setattr(test_cmd, "_clean", lambda repl, put: None)
 
     def killed(self, emit, idle, most):

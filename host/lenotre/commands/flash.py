@@ -20,8 +20,9 @@ import time
 
 from serial.tools.list_ports import comports
 
-from lenotre import link, toolchain
-from lenotre.flasher import FlashError, flash, local_files
+from lenotre.link import port as link
+from lenotre.device import toolchain
+from lenotre.link.flasher import FlashError, flash, local_files
 
 DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/mnt/RPI-RP2")
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
@@ -155,8 +156,8 @@ def run(args):
 
 def _roster(path):
     # -> the library's roster for the box, or None (no library yet: the box's stays as it is)
-    from lenotre import db
-    from lenotre.people import Roster
+    from lenotre.library import db
+    from lenotre.library.people import Roster
     path = path or db.default_path()
     if not os.path.isfile(path):
         return None

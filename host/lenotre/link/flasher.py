@@ -19,9 +19,9 @@ import time
 from mpremote.transport import TransportError
 from mpremote.transport_serial import SerialTransport
 
-from lenotre import link
-from lenotre.link import TermiosError
-from lenotre.toolchain import MICROPYTHON
+from lenotre.link import port as link
+from lenotre.link.port import TermiosError
+from lenotre.device.toolchain import MICROPYTHON
 
 MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
 CHUNK = 1024  # bytes per write on the device (a Pico compiles each as a bytes literal)

@@ -10,7 +10,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 def firmware(name):
@@ -136,7 +136,7 @@ def add(sub):
 
 
 def run(args):
-    from lenotre import db
+    from lenotre.library import db
     from lenotre.cli import UsageError
     path = args.db or db.default_path()
     if args.action == "list" and not os.path.isfile(path):

@@ -7,8 +7,8 @@ duplicates nothing: the next sync resumes at the stored length."""
 import sys
 import time
 
-from lenotre.db import DamagedRecord
-from lenotre.syncproto import DeviceError
+from lenotre.library.db import DamagedRecord
+from lenotre.link.syncproto import DeviceError
 
 OVERLAP = 32  # bytes read again before the resume point, to see that the box's copy is ours
 

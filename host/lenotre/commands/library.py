@@ -4,7 +4,7 @@ Every command checks the library quickly when it opens it (db.Library); `check` 
 everything: the file's structure, every journal's records, every stored event against them.
 `repair` keeps a copy of the damaged file and rebuilds the library from what can be read
 (librepair.py); `lenotre sync` then restores what the box still has. See docs/CLI.md."""
-from lenotre import db, librepair
+from lenotre.library import db, librepair
 
 
 def add(sub):

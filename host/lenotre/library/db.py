@@ -131,8 +131,8 @@ def default_path():
 
 def _store_module():
     # The record format is the firmware's: parse it with the firmware's own code.
-    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "firmware")
+    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))), "firmware")
     if fw not in sys.path:
         sys.path.insert(0, fw)
     import store

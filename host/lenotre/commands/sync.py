@@ -9,11 +9,11 @@ import sqlite3
 import sys
 import time
 
-from lenotre import db, gameview, played
-from lenotre.people import Roster
-from lenotre.link import LinkError, NotABox, Port, RawRepl, find_port
-from lenotre.sync import Progress, sync
-from lenotre.syncproto import LinkStopped, Proto
+from lenotre.library import db, gameview, played
+from lenotre.library.people import Roster
+from lenotre.link.port import LinkError, NotABox, Port, RawRepl, find_port
+from lenotre.link.sync import Progress, sync
+from lenotre.link.syncproto import LinkStopped, Proto
 
 SERVE = "import link\nlink.serve()\n"
 
@@ -195,7 +195,7 @@ def run_show(args):
 def when_and_who(library, device, gid):
     # -> the lines that say when the game was played and by whom (none for a game that does
     # not replay: show tells what is wrong with it)
-    from lenotre import played
+    from lenotre.library import played
     games, _ = played.load(library, (device, gid), True)
     if not games:
         return []

@@ -3,7 +3,7 @@ the tokens, and its two charts (gamesvg.py). Every text from a game is escaped."
 import html
 import re
 
-from lenotre import gamesvg, stats
+from lenotre.library import gamesvg, stats
 
 STYLE = """body{font-family:sans-serif;max-width:980px;margin:1.5em auto;padding:0 1em;
 color:#222}table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ccc;

@@ -7,7 +7,7 @@ import html
 
 from matplotlib.colors import to_hex, to_rgb
 
-from lenotre import charts, stats
+from lenotre.library import charts, stats
 from shared_rules.versailles.game import ROUNDS, STAGES
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES

@@ -1,4 +1,4 @@
-"""VirtualPico: start a virtual Pico (lenotre.vpico) in its own process, and use its buttons
+"""VirtualPico: start a virtual Pico (lenotre.device.vpico) in its own process, and use its buttons
 and screen while its app runs. For tests and scripts:
 
     with VirtualPico(flash_dir) as pico:      # .port is its /dev/pts/N
@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from lenotre.vpico import CONTROL_ENV, HEAP
+from lenotre.device.vpico import CONTROL_ENV, HEAP
 
 BUTTONS = ("up", "down", "back", "next", "ok")
 PRESS_MS = 80  # past the debounce (20 ms), far from a long press (500 ms)
@@ -40,7 +40,7 @@ class VirtualPico:
 
     def start(self):
         env = dict(os.environ, **{CONTROL_ENV: self.control})
-        self.proc = subprocess.Popen([sys.executable, "-m", "lenotre.vpico", self.flash,
+        self.proc = subprocess.Popen([sys.executable, "-m", "lenotre.device.vpico", self.flash,
                                       "--heap", self.heap], env=env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
         ready, _, _ = select.select([self.proc.stdout], [], [], 15)

@@ -8,8 +8,8 @@ relative path (the folder can be moved or zipped as it is). Every text from the 
 escaped. Contract: docs/CLI.md."""
 import os
 
-from lenotre import charts, gamepage, played, stats
-from lenotre.gamepage import e
+from lenotre.library import charts, gamepage, played, stats
+from lenotre.library.gamepage import e
 
 PAGE = 100  # games per list page
 LUDWIG_GAMES = 12  # 2-player games in the chart against Ludwig: more would not be readable

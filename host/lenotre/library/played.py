@@ -7,7 +7,7 @@ import calendar
 import copy
 import time
 
-from lenotre.people import Roster, firmware
+from lenotre.library.people import Roster, firmware
 from shared_rules.versailles.game import OVER, Game
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES

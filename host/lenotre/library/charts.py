@@ -13,7 +13,7 @@ matplotlib.use("Agg")  # before anything draws: a report needs no display
 
 from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
 
-from lenotre import stats  # noqa: E402
+from lenotre.library import stats  # noqa: E402
 from shared_rules.versailles.game import LUDWIG, ROUNDS, STAGES  # noqa: E402
 
 DPI = 100
@@ -26,7 +26,8 @@ NOBODY_COLOUR = "#eeeeee"
 def _firmware_colours():
     # The players' colours are their names at the table; the box's palette is the one source
     # (firmware/app/colors.py, plain Python), loaded by path so app/__init__ stays out.
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))))
     spec = importlib.util.spec_from_file_location(
         "lenotre_palette", os.path.join(root, "firmware", "app", "colors.py"))
     module = importlib.util.module_from_spec(spec)

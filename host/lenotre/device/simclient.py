@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from lenotre.toolchain import ROOT, tool
+from lenotre.device.toolchain import ROOT, tool
 
 BUTTONS = ("up", "down", "back", "next", "ok")
 PRESS_MS = 60  # held long enough to pass the debounce, short of a long press

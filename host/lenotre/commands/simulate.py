@@ -3,7 +3,7 @@ import os
 import subprocess
 import time
 
-from lenotre.toolchain import ROOT, tool
+from lenotre.device.toolchain import ROOT, tool
 
 from shared_rules.versailles.simulate import play
 

@@ -5,7 +5,7 @@ order, seats in seat order, JSON keys sorted)."""
 import csv
 import json
 
-from lenotre import bgstats, played
+from lenotre.library import bgstats, played
 
 CSV_COLUMNS = ("device", "game", "date", "date_estimated", "started", "ended", "status",
                "players", "ludwig", "seat", "player", "person", "stage1", "stage2", "total",

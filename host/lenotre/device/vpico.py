@@ -24,8 +24,8 @@ relay adds to make it behave like a Pico:
 - the flash: `os.VfsPosix(FLASH)` mounted at `/` (as a Pico mounts its littlefs), sys.path
   ['', '.frozen', '/lib'] as on a Pico, so mpremote's paths, relative or absolute, land in it.
 
-`lenotre sim --serial` and `python -m lenotre.vpico FLASH` run one and print the port;
-lenotre.vpico_client.VirtualPico starts one for tests and presses its buttons."""
+`lenotre sim --serial` and `python -m lenotre.device.vpico FLASH` run one and print the port;
+lenotre.device.vpico_client.VirtualPico starts one for tests and presses its buttons."""
 import os
 import pty
 import select
@@ -37,7 +37,7 @@ import termios
 import time
 import tty
 
-from lenotre.toolchain import tool
+from lenotre.device.toolchain import tool
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 FRIENDLY_BANNER = b'Type "help()" for more information.'
@@ -373,7 +373,7 @@ class Relay:
 
 def main(argv=None):
     import argparse
-    p = argparse.ArgumentParser(prog="python -m lenotre.vpico", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m lenotre.device.vpico", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("flash", help="the folder that is the virtual Pico's flash")
     p.add_argument("--heap", default=HEAP, help="MicroPython heap (default %s)" % HEAP)

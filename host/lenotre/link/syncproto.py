@@ -13,15 +13,15 @@ import os
 import sys
 import time
 
-from lenotre.link import LinkError
+from lenotre.link.port import LinkError
 
 PROTO = 1
 WINDOW = 4  # READs in flight; the box's input buffer holds far more than 4 short lines
 
 
 def _firmware(name):
-    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "firmware")
+    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))), "firmware")
     if fw not in sys.path:
         sys.path.insert(0, fw)
     return __import__(name)

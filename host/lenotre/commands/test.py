@@ -6,8 +6,8 @@ import re
 import subprocess
 import sys
 
-from lenotre.link import LinkError, Port, RawRepl
-from lenotre.toolchain import ROOT
+from lenotre.link.port import LinkError, Port, RawRepl
+from lenotre.device.toolchain import ROOT
 
 # The rules core's tests: pure logic, small enough for a Pico's heap. (The firmware's own
 # shared tests need the simulated hardware and a scratch folder; they run on the desktop.)

@@ -9,7 +9,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 MICROPYTHON = "1.29.0"
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 DEVICE_DIRS = ("shared_rules", "firmware")
 # Where the rules core goes on the device: /lib, where a Pico user looks for libraries (on
 # MicroPython's default sys.path, ['', '.frozen', '/lib']); the firmware's own files at /.

@@ -12,7 +12,7 @@ import sqlite3
 import tempfile
 import time
 
-from lenotre import db
+from lenotre.library import db
 
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536)  # 4096: what SQLite makes today
 PROBE_GAP = 500  # rowids tried past the last row found, when the table cannot be walked

@@ -6,7 +6,7 @@ named on stderr); 2 bad input (no database there, an unknown game, a bad option)
 import os
 import sys
 
-from lenotre import bgstats, db, export, played
+from lenotre.library import bgstats, db, export, played
 
 REPORT_LAST = 20  # the newest games listed on the report's overview
 
@@ -132,7 +132,7 @@ def run_report(args):
     if not games:
         print("lenotre report: no games in the database; nothing written", file=sys.stderr)
         return 1 if problems else 0
-    from lenotre import report  # matplotlib loads only when charts are wanted
+    from lenotre.library import report  # matplotlib loads only when charts are wanted
     written = report.write(games, args.out, last)
     print("wrote %d files to %s; open %s" % (len(written), args.out, written[-1]))
     return 1 if problems else 0

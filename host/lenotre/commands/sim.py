@@ -23,8 +23,8 @@ import select
 import sys
 import tempfile
 
-from lenotre import png
-from lenotre.simclient import BUTTONS, SimDevice, SimError
+from lenotre.device import png
+from lenotre.device.simclient import BUTTONS, SimDevice, SimError
 
 KEYS = {  # key -> (button, long?)
     "\x1b[A": ("up", False), "\x1b[B": ("down", False), "\x1b[D": ("back", False),
@@ -75,7 +75,7 @@ def run(args):
         if args.script or args.screenshots or args.micropython or args.demo:
             raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
                              "MicroPython")
-        from lenotre import vpico
+        from lenotre.device import vpico
         return vpico.serve(adopt_old_layout(args.flash or default_vpico_flash()))
     if args.demo:
         if args.script or args.screenshots:
@@ -151,7 +151,7 @@ def device(flash, micropython, strict=True):
         with SimDevice(flash, strict=strict) as dev:
             yield dev
         return
-    from lenotre import toolchain
+    from lenotre.device import toolchain
     with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
         toolchain.build(build)
         with SimDevice(flash, compiled=build, strict=strict) as dev:
@@ -162,7 +162,7 @@ def demo(dev, show, seed=3):
     # A 2-player game of the desktop simulation, played through the buttons; show(name) at
     # the moments a player looks: the menu, a placement, a card, a token, the token holders,
     # areas, the scores and the winner's points by part, the end.
-    from lenotre.simplay import Player
+    from lenotre.device.simplay import Player
     from shared_rules.versailles.simulate import play
     dev.wait(30)
     show("home")
