@@ -4,8 +4,6 @@ games over time and the players against Ludwig. (A game's own charts are SVG: ga
 Each function draws one figure and saves it as a PNG. The files are byte-for-byte the same for
 the same games: fixed size and dpi, no creation time or software name in the PNG metadata.
 What each chart shows, and why, is in docs/CLI.md (`lenotre report`)."""
-import importlib.util
-import os
 
 import matplotlib
 
@@ -14,6 +12,7 @@ matplotlib.use("Agg")  # before anything draws: a report needs no display
 from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
 
 from lenotre.library import stats  # noqa: E402
+from shared_rules import palette  # noqa: E402
 from shared_rules.versailles.game import LUDWIG, ROUNDS, STAGES  # noqa: E402
 
 DPI = 100
@@ -23,19 +22,9 @@ FALLBACK = ("#1f3b99", "#8c564b", "#2c6e2c", "#a01818", "#808000")
 NOBODY_COLOUR = "#eeeeee"
 
 
-def _firmware_colours():
-    # The players' colours are their names at the table; the box's palette is the one source
-    # (firmware/app/colors.py, plain Python), loaded by path so app/__init__ stays out.
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))))
-    spec = importlib.util.spec_from_file_location(
-        "lenotre_palette", os.path.join(root, "firmware", "app", "colors.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return dict(module.PALETTE), module.LUDWIG
-
-
-PALETTE, LUDWIG_RGB = _firmware_colours()
+# The players' colours are their names at the table: the box's palette is the one source.
+PALETTE = dict(palette.PALETTE)
+LUDWIG_RGB = palette.LUDWIG
 
 
 def colour(name, seat):

@@ -9,11 +9,11 @@ library raises LibraryDamaged and is mended by `lenotre library repair` (librepa
 Schema and rules: docs/HOST.md."""
 import os
 import sqlite3
-import sys
 import time
 import zlib
 
 from shared_rules.codec import decode, encode
+from shared_rules.records import parse as parse_record
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS devices(id TEXT PRIMARY KEY, first_seen TEXT, last_sync TEXT);
@@ -127,16 +127,6 @@ def default_path():
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                            "share")
     return os.path.join(base, "lenotre", "games.sqlite")
-
-
-def _store_module():
-    # The record format is the firmware's: parse it with the firmware's own code.
-    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))))), "firmware")
-    if fw not in sys.path:
-        sys.path.insert(0, fw)
-    import store
-    return store
 
 
 def now():
@@ -278,7 +268,6 @@ class Library:
     def add(self, device, gid, offset, data, finished=False):
         # Appends `data` (journal bytes at `offset`) and the events of the records it
         # completes, in one transaction. -> the number of new events.
-        store = _store_module()
         with self.conn:
             row = self.conn.execute("SELECT journal FROM games WHERE device=? AND gid=?",
                                     (device, gid)).fetchone()
@@ -294,7 +283,7 @@ class Library:
             end = journal.rfind(b"\n") + 1
             for line in journal[done:end].split(b"\n")[:-1]:
                 try:
-                    ev = store.parse(line + b"\n")
+                    ev = parse_record(line + b"\n")
                 except ValueError as exc:
                     raise DamagedRecord("game %s:%d: the record at byte %d is damaged (%s); "
                                         "nothing of this frame was stored"

@@ -13,6 +13,7 @@ import tempfile
 import time
 
 from lenotre.library import db
+from shared_rules.records import parse as parse_record
 
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536)  # 4096: what SQLite makes today
 PROBE_GAP = 500  # rowids tried past the last row found, when the table cannot be walked
@@ -25,14 +26,13 @@ def sound_part(journal):
     # what is wrong with that one, or None). A last record not whole is no damage (a sync
     # cut between two frames stores part of one) but is left out: the next sync reads it
     # again, whole.
-    store = db._store_module()
     good = 0
     while good < len(journal):
         end = journal.find(b"\n", good)
         if end < 0:
             return journal[:good], None
         try:
-            store.parse(journal[good:end + 1])
+            parse_record(journal[good:end + 1])
         except ValueError as exc:
             return journal[:good], "%s at byte %d" % (exc, good)
         good = end + 1
@@ -51,10 +51,9 @@ def check(path):
             sound, wrong = sound_part(bytes(journal))
             if wrong:
                 problems.append("game %s: its journal has %s" % (name, wrong))
-            store = db._store_module()
             want = []
             for line in sound.split(b"\n")[:-1]:
-                ev = store.parse(line + b"\n")
+                ev = parse_record(line + b"\n")
                 if not (isinstance(ev, dict) and ev.get("end")):
                     want.append(ev)
             try:

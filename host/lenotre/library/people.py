@@ -7,19 +7,9 @@ never changes) and a name (what the box shows). Every name a person ever had sta
 `person_names`: a game recorded as "Anna" counts for Anna after she is renamed "Annie", and
 a person removed from the roster keeps the games they played."""
 import os
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-
-
-def firmware(name):
-    # The box's own module (the roster's limits are the box's)
-    fw = os.path.join(ROOT, "firmware")
-    if fw not in sys.path:
-        sys.path.insert(0, fw)
-    return __import__(name)
-
+from shared_rules import roster
 
 class RosterError(ValueError):
     """A roster change refused: the message says what was wrong and what is allowed."""
@@ -28,7 +18,7 @@ class RosterError(ValueError):
 class Roster:
     def __init__(self, library):
         self.conn = library.conn
-        self.limits = firmware("roster")
+        self.limits = roster  # the box's own limits
 
     # ---- reading --------------------------------------------------------------------------
     def names(self):

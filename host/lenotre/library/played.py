@@ -7,14 +7,12 @@ import calendar
 import copy
 import time
 
-from lenotre.library.people import Roster, firmware
+from lenotre.library.people import Roster
 from shared_rules.versailles.game import OVER, Game
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES
+from shared_rules.walltime import FLOOR, LATEST
 
-
-_wallclock = firmware("wallclock")
-FLOOR, LATEST = _wallclock.FLOOR, _wallclock.LATEST
 
 
 class GameIdError(ValueError):

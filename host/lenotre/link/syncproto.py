@@ -1,34 +1,25 @@
 """The host side of the sync link's line protocol (docs/HOST.md, "The sync link").
 
-Lines are framed and checked by the firmware's own `link.frame`/`link.unframe`, so both ends
-share one definition. Every request is idempotent, so the answer to anything lost, damaged or
-late is to ask again: a line whose CRC fails is never used, an unexpected line (a print, an
+Lines are framed and checked by `shared_rules.framing`, which the box's link uses too: both
+ends share one definition. Every request is idempotent, so the answer to anything lost,
+damaged or late is to ask again: a line whose CRC fails is never used, an unexpected line (a print, an
 answer to an earlier copy of a request) is skipped, and silence past the timeout resends.
 READs are pipelined (a few in flight): the box answers in order, and the round trip, not the
 bytes, is what a frame costs."""
 import base64
 import binascii
 import collections
-import os
-import sys
 import time
 
 from lenotre.link.port import LinkError
+from shared_rules import framing  # the box frames its lines with the same module
+from shared_rules.framing import FRAME
+from shared_rules.records import parse as parse_record
 
 PROTO = 1
 WINDOW = 4  # READs in flight; the box's input buffer holds far more than 4 short lines
 
 
-def _firmware(name):
-    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))))), "firmware")
-    if fw not in sys.path:
-        sys.path.insert(0, fw)
-    return __import__(name)
-
-
-framing = _firmware("link")  # the device's module: frame(), unframe(), FRAME
-FRAME = framing.FRAME
 
 
 class ProtocolVersion(LinkError):
@@ -288,7 +279,7 @@ class Proto:
 def _crash(text):
     # A CRASH line's record: base64 of the crash log's line, whose CRC is checked again
     try:
-        return _firmware("store").parse(base64.b64decode(text, validate=True))
+        return parse_record(base64.b64decode(text, validate=True))
     except (binascii.Error, ValueError) as exc:
         raise DeviceError("the box sent a crash record that does not check (%s)" % exc) \
             from None
