@@ -20,7 +20,8 @@ from lenotre.link import flasher
 from lenotre.library import played
 from lenotre.cli import main
 from lenotre.library.db import Library
-from lenotre.link.port import Port, RawRepl
+from lenotre.link.port import Port
+from lenotre.link.repl import RawRepl
 from lenotre.device.simplay import Player
 from lenotre.device.toolchain import tool
 from lenotre.device.vpico_client import VirtualPico, VirtualPicoError

@@ -55,7 +55,7 @@ def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(
     # The box removes the test files itself as the run ends: here the host stops reading
     # after the first output (as if killed) and never cleans up.
     from lenotre.commands import test as test_cmd
-    from lenotre.link.port import RawRepl
+    from lenotre.link.repl import RawRepl
     monkeypatch.setattr(test_cmd, "_clean", lambda repl, put: None)
 
     def killed(self, emit, idle, most):

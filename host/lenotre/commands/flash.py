@@ -23,6 +23,7 @@ from serial.tools.list_ports import comports
 from lenotre.link import port as link
 from lenotre.device import toolchain
 from lenotre.link.flasher import FlashError, flash, local_files
+from lenotre.progress import Progress
 
 DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/mnt/RPI-RP2")
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
@@ -144,7 +145,13 @@ def run(args):
                 raise FlashError(str(exc))
             files = local_files(out)
             log = print if args.verbose else (lambda line: None)
-            done = flash(port, files, log, roster=_roster(args.db))
+            bar = None if args.verbose else Progress(label="flash")  # -v lists the files
+            try:
+                done = flash(port, files, log, roster=_roster(args.db),
+                             progress=bar and bar.update)
+            finally:
+                if bar:
+                    bar.done()
     except FlashError as exc:
         print("lenotre flash: error: %s" % exc, file=sys.stderr)
         return 1

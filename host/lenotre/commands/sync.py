@@ -11,8 +11,10 @@ import time
 
 from lenotre.library import db, gameview, played
 from lenotre.library.people import Roster
-from lenotre.link.port import LinkError, NotABox, Port, RawRepl, find_port
-from lenotre.link.sync import Progress, sync
+from lenotre.link.port import LinkError, NotABox, Port, find_port
+from lenotre.link.repl import RawRepl
+from lenotre.link.sync import sync
+from lenotre.progress import Progress
 from lenotre.link.syncproto import LinkStopped, Proto
 
 SERVE = "import link\nlink.serve()\n"

@@ -6,8 +6,10 @@ import re
 import subprocess
 import sys
 
-from lenotre.link.port import LinkError, Port, RawRepl
+from lenotre.link.port import LinkError, Port
+from lenotre.link.repl import RawRepl
 from lenotre.device.toolchain import ROOT
+from lenotre.progress import Progress
 
 # The rules core's tests: pure logic, small enough for a Pico's heap. (The firmware's own
 # shared tests need the simulated hardware and a scratch folder; they run on the desktop.)
@@ -83,9 +85,19 @@ def _run_on_box(port_path):
         try:
             repl.exec("import os\nfor d in ('tests', 'tests/shared'):\n try:\n  os.mkdir(d)"
                       "\n except OSError:\n  pass")
+            sources = {}
             for f in RULES_TESTS + ("support.py",):
                 with open(os.path.join(ROOT, "tests", "shared", f), "rb") as src:
-                    _put(repl, "tests/shared/" + f, src.read(), put)
+                    sources[f] = src.read()
+            bar = Progress(label="test")  # the copy is the long part on a Pico: ~1 s a KB
+            bar.start(sum(len(data) for data in sources.values()))
+            try:
+                for f in sorted(sources):
+                    before = bar.done_bytes
+                    _put(repl, "tests/shared/" + f, sources[f], put,
+                         lambda n, before=before, f=f: bar.show(before + n, f))
+            finally:
+                bar.done()
             with open(os.path.join(ROOT, "tests", "run_shared.py")) as src:
                 repl.start(RUN % (src.read(), CLEAN % (put,)) + WAIT % (DONE, BACK_MS))
             said, went = [], []
@@ -106,12 +118,14 @@ def _run_on_box(port_path):
         port.close()
 
 
-def _put(repl, path, data, put):
-    repl.exec("_f = open(%r, 'wb')" % path)
+def _put(repl, path, data, put, progress):
+    # mpremote's fs_writefile (a write per PUT_CHUNK); progress(bytes of this file so far)
     put.append(path)
-    for at in range(0, len(data), PUT_CHUNK):
-        repl.exec("_f.write(%r)" % data[at:at + PUT_CHUNK])
-    repl.exec("_f.close()\ndel _f")
+    try:
+        repl.fs_writefile(path, data, chunk_size=PUT_CHUNK,
+                          progress_callback=lambda n, size: progress(n))
+    except OSError as exc:  # the box's own (a full flash): mpremote turned it into an OSError
+        raise LinkError("writing %s on the box failed: %s" % (path, exc)) from None
 
 
 def _clean(repl, put):

@@ -1,31 +1,26 @@
 """Put a built firmware folder (toolchain.build) on a MicroPython board over its USB serial.
 
-mpremote's SerialTransport (pinned in pyproject.toml) does the raw REPL; this module decides
-what to copy: the device hashes its files (hashlib.sha256, on the board), only files whose
-hash differs are written, stale files are removed, everything is hashed again to verify, and
+The raw REPL is link/repl.py (mpremote's SerialTransport); this module decides what to copy:
+the device hashes its files (hashlib.sha256, on the board), only files whose hash differs are
+written, stale files are removed, everything is hashed again to verify, and
 a soft reset from the friendly REPL restarts the app. The journal (`data/`) is never touched:
 only the build's files, their .py/.mpy twins and what the last flash listed in MANIFEST (and
 data/roster.txt, the roster of people, when one is given). The box's clock is set from the
 PC's at every flash."""
 import ast
-import contextlib
-import errno
-import fcntl
 import hashlib
-import io
 import os
 import time
 
-from mpremote.transport import TransportError
-from mpremote.transport_serial import SerialTransport
-
 from lenotre.link import port as link
 from lenotre.link.port import TermiosError
+from lenotre.link.repl import RawRepl, ReplError
 from lenotre.device.toolchain import MICROPYTHON
 
 MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
 CHUNK = 1024  # bytes per write on the device (a Pico compiles each as a bytes literal)
 RAW_TIMEOUT = 5  # seconds for the raw REPL to answer
+EXEC_S = 60  # seconds for one step's answer (hashing every file on a Pico takes a few)
 VERSION_PROBE = "sys.implementation.version[:3]"  # evaluated on the device after `import sys`
 WATCH_S = 1.0  # after the restart, how long to watch for the app failing to start
 
@@ -75,31 +70,32 @@ def twin(path):
     return None
 
 
-def open_port(port):
-    # -> mpremote's transport on `port`, or FlashError saying why not
+def open_repl(port):
+    # -> the raw REPL on `port`, entered and soft-reset (no app holds memory or files), or
+    # FlashError saying why not: no such port, a busy one, no box on it, a box gone meanwhile
     try:
-        return SerialTransport(port, baudrate=115200, timeout=1)
-    except TransportError:
-        pass
-    # mpremote says only "failed to access": find out why, for a message that helps
-    try:
-        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
-    except OSError as exc:
-        if exc.errno in (errno.ENOENT, errno.ENXIO, errno.ENODEV):
-            raise FlashError("no device at %s: is the box plugged in?" % port)
-        if exc.errno == errno.EACCES:
-            raise FlashError("no permission to open %s: add yourself to the group that owns "
-                             "it (dialout or uucp), then log in again" % port)
-        if exc.errno == errno.EBUSY:
-            raise busy(port)
-        raise FlashError("cannot open %s: %s" % (port, exc.strerror))
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+        repl = RawRepl(link.Port(port, timeout=RAW_TIMEOUT))
+    except link.PortBusy:
         raise busy(port)
-    finally:
-        os.close(fd)
-    raise FlashError("cannot open %s" % port)
+    except link.NoBox:
+        raise FlashError("no device at %s: is the box plugged in?" % port)
+    except link.LinkError as exc:
+        raise FlashError(str(exc))
+    try:
+        repl.enter()
+        repl.soft_reset(RAW_TIMEOUT)
+    except link.NotABox as exc:
+        repl.close()
+        if exc.kind != "silent":
+            raise FlashError(str(exc))
+        raise FlashError("%s; a box whose program ignores Ctrl-C stays silent too: unplug it, "
+                         "hold a button while plugging it in (the app does not start), then "
+                         "flash again" % exc)
+    except link.LinkError as exc:  # lost: the port went away meanwhile
+        repl.close()
+        raise FlashError("lost the device on %s while entering its raw REPL (%s); plug it "
+                         "in and flash again" % (port, exc))
+    return repl
 
 
 def busy(port, why="another program has it open"):
@@ -107,59 +103,23 @@ def busy(port, why="another program has it open"):
                       "sync?); close it and try again" % (why, port))
 
 
-def probe(port, ser):
-    # Is there a MicroPython raw REPL on the port at all? Our own look first, with deadlines:
-    # mpremote's reads wait as long as bytes keep coming (a port that sends garbage without
-    # end held `lenotre flash` past 100 s). FlashError saying what is there instead.
-    timeout = ser.timeout
-    ser.timeout = link.POLL
-    try:
-        link.RawRepl(link.Port(port, ser=ser)).enter()
-    except link.NotABox as exc:
-        if exc.kind != "silent":
-            raise FlashError(str(exc))
-        raise FlashError("%s; a box whose program ignores Ctrl-C stays silent too: unplug it, "
-                         "hold a button while plugging it in (the app does not start), then "
-                         "flash again" % exc)
-    except link.LinkError as exc:  # lost: the port went away
-        raise FlashError("%s; plug the box in and flash again" % exc)
-    finally:
-        ser.timeout = timeout
-
-
 class Board:
-    """The device end: raw REPL entered with a soft reset, so no app holds memory or files."""
+    """The device end: the raw REPL (link/repl.py), entered with a soft reset."""
 
     def __init__(self, port):
         self.port = port
-        self.t = open_port(port)
-        said = io.StringIO()
-        try:
-            probe(port, self.t.serial)
-            with contextlib.redirect_stdout(said):  # mpremote prints what it got on failure
-                self.t.enter_raw_repl(soft_reset=True, timeout_overall=RAW_TIMEOUT)
-        except TransportError:
-            self.close()
-            raise busy(port, "no answer from the raw REPL within %d s (a program that ignores "
-                             "Ctrl-C, or another program reading the port)" % RAW_TIMEOUT)
-        except OSError as exc:  # pyserial's SerialException: the port went away meanwhile
-            self.close()
-            raise FlashError("lost the device on %s while entering its raw REPL (%s); plug it "
-                             "in and flash again" % (port, exc))
-        except FlashError:
-            self.close()
-            raise
+        self.repl = open_repl(port)
 
     def exec(self, code):
         try:
-            return self.t.exec(code)
-        except TransportError as exc:
+            return self.repl.exec(code, EXEC_S)
+        except ReplError as exc:
             raise FlashError("the device failed running flash code: %s" % exc)
 
     def eval(self, expr):
         try:
-            return self.t.eval(expr)
-        except (TransportError, ValueError, SyntaxError) as exc:
+            return self.repl.eval(expr)
+        except (ReplError, ValueError, SyntaxError) as exc:
             raise FlashError("the device failed evaluating %s: %s" % (expr, exc))
 
     def version(self):
@@ -179,10 +139,11 @@ class Board:
             self.exec("import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass"
                       % (sorted(dirs, key=len),))
 
-    def write(self, path, data):
+    def write(self, path, data, progress=None):
+        # progress(bytes of this file written so far, its size), after every chunk
         try:
-            self.t.fs_writefile(path, data, chunk_size=CHUNK)
-        except (TransportError, OSError) as exc:
+            self.repl.fs_writefile(path, data, chunk_size=CHUNK, progress_callback=progress)
+        except OSError as exc:  # mpremote's: the device's OSError (a full flash)
             raise FlashError("writing %s failed: %s" % (path, exc))
 
     def remove(self, paths):
@@ -209,21 +170,19 @@ class Board:
     def restart(self):
         # A Pico runs main.py only after a soft reset from the friendly REPL: Ctrl-B leaves the
         # raw REPL, Ctrl-D on the empty friendly line soft-resets. -> what the app printed.
-        t = self.t
-        t.exit_raw_repl()  # sends \r\x02 (Ctrl-B)
-        t.read_until(1, b">>> ", timeout=RAW_TIMEOUT)
-        t.serial.write(b"\x04")  # Ctrl-D: soft reboot, then main.py
-        said = t.read_until(1, b"soft reboot\r\n", timeout=RAW_TIMEOUT)
-        if not said.endswith(b"soft reboot\r\n"):
-            raise FlashError("the device did not soft-reset after the flash: %r" % said[-200:])
+        p = self.repl.port
+        p.write(b"\r\x02")  # Ctrl-B: the friendly REPL
+        p.read_until(b">>> ", RAW_TIMEOUT)
+        p.write(b"\x04")  # Ctrl-D: soft reboot, then main.py
+        try:
+            p.read_until(b"soft reboot\r\n", RAW_TIMEOUT)
+        except link.LinkTimeout:
+            raise FlashError("the device did not soft-reset after the flash: %r" % p.buf[-200:])
         # the app runs silently; a prompt this soon means it ended (a traceback before it)
-        return t.read_until(1, b">>> ", timeout=None, timeout_overall=WATCH_S)
+        return self.repl.read_until(1, b">>> ", timeout=None, timeout_overall=WATCH_S)
 
     def close(self):
-        try:
-            self.t.close()
-        except (OSError, TermiosError):
-            pass
+        self.repl.close()
 
 
 def eval_text(out):
@@ -245,10 +204,10 @@ def check_version(found, wanted=MICROPYTHON):
                             ".".join(map(str, want))))
 
 
-def flash(port, files, log=lambda line: None, roster=None, now=None):
+def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
     """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
     (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
-    restart its app. -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
+    restart its app. progress(bytes copied, bytes to copy) after every chunk written. -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
     "clock": what the box's clock read once set, "app": its output}"""
     board = Board(port)
     try:
@@ -263,9 +222,17 @@ def flash(port, files, log=lambda line: None, roster=None, now=None):
         board.make_dirs({p.rsplit("/", 1)[0] for p in changed if "/" in p}
                         | {"/".join(p.split("/")[:i]) for p in changed
                            for i in range(1, p.count("/"))})
+        total = sum(len(wanted[p]) for p in changed)
+        done = 0
         for p in changed:
             log("copy " + p)
-            board.write(p, wanted[p])
+            if progress:
+                progress(done, total)
+            board.write(p, wanted[p], progress and (
+                lambda n, size, before=done: progress(before + n, total)))
+            done += len(wanted[p])
+        if progress:
+            progress(done, total)
         removed = sorted(p for p, h in on_device.items() if h is not None and p not in wanted)
         for p in removed:
             log("remove " + p)
@@ -284,7 +251,7 @@ def flash(port, files, log=lambda line: None, roster=None, now=None):
             trace = app[app.index(b"Traceback"):].split(b"\nMicroPython ")[0]  # not the banner
             raise FlashError("the firmware is on the device, but the app failed at start:\n"
                              + trace.decode(errors="replace").strip())
-    except (OSError, TermiosError) as exc:  # pyserial's too: the cable pulled, a reset
+    except (OSError, TermiosError, link.LinkError) as exc:  # the cable pulled, a reset
         raise FlashError("lost the device on %s: %s; flash again" % (port, exc))
     finally:
         board.close()

@@ -1,12 +1,8 @@
-"""The USB serial link to the box: find the port, drive the raw REPL, exchange lines.
+"""The USB serial port to the box: find it, open it (exclusively), exchange bytes and lines.
 
-In mpremote's style: the transport knows only exec (and eval on top of it); the control bytes
-are commented where they are sent. A Pico's USB serial is the REPL: Ctrl-C interrupts the app,
-Ctrl-A enters the raw REPL, where code followed by Ctrl-D runs; `start()` runs code that keeps
-running (the link's `serve()`), after which the same port carries its protocol lines.
-Every read has a deadline: a dead port or a silent box is an error, never a hang."""
-import ast
-import binascii
+A Pico's USB serial is its REPL: the raw REPL on top of this port is repl.py (mpremote's
+SerialTransport); after the link's `serve()` starts there, the same port carries its protocol
+lines. Every read has a deadline: a dead port or a silent box is an error, never a hang."""
 import errno
 import time
 
@@ -89,10 +85,6 @@ def _plain(data):
 
 def _tail(data, n=60):
     return bytes(data[:n]) if len(data) <= n else bytes(data[:n]) + b"..."
-
-
-class ReplError(LinkError):
-    """Code run in the raw REPL raised: the message carries the box's traceback."""
 
 
 def find_port(port=None, ports=None, lead="no box found"):
@@ -207,152 +199,7 @@ def _open_error(path, exc):
                         "another lenotre) has it open; close it and try again" % path)
     if getattr(exc, "errno", None) in (errno.ENOENT, errno.ENXIO, errno.ENODEV):
         return NoBox("no port %s: is the box plugged in?" % path)
+    if getattr(exc, "errno", None) == errno.EACCES:
+        return LinkError("no permission to open %s: add yourself to the group that owns it "
+                         "(dialout or uucp), then log in again" % path)
     return LinkError("cannot open %s: %s" % (path, text))
-
-
-class RawRepl:
-    """The MicroPython raw REPL over a Port: exec and eval, and `start` for serve()."""
-
-    def __init__(self, port):
-        self.port = port
-
-    # What brings a box to the raw REPL from wherever a pulled cable left it, tried in turn
-    # until its banner shows: the app or a running program (Ctrl-C twice, then Ctrl-A); a
-    # serve() still reading protocol lines, which takes Ctrl-C for noise where the USB layer
-    # does not turn it into KeyboardInterrupt (a virtual Pico): BYE ends it, the raw REPL
-    # closes the run with \x04>, Ctrl-A shows the banner; a half-sent raw REPL program:
-    # Ctrl-B back to the friendly REPL, then in again.
-    RECOVER = (
-        b"\r\x03\x03\r\x01",
-        b"\nLN BYE *%08x\n\x01" % (binascii.crc32(b"LN BYE") & 0xFFFFFFFF),
-        b"\r\x02\r\x03\x03\r\x01",
-    )
-
-    # Signs that a MicroPython box is on the port, only slow to reach its raw REPL (booting,
-    # a watchdog reboot after a pulled cable): worth the long wait. Anything else is decided
-    # after DECIDE_S, silence after SILENT_S (a virtual Pico holds a Ctrl-C up to 3 s while
-    # its app boots): a port that is not a box must not cost 20 s.
-    MICROPYTHON = (b"MicroPython", b"raw REPL", b"soft reboot", b"LN ", b"Traceback",
-                   b"KeyboardInterrupt", b"\x04>")
-    DECIDE_S = 2.0
-    SILENT_S = 4.0
-    PATIENCE_S = 15.0
-
-    def enter(self):
-        # -> once the raw REPL's banner showed; NotABox (a LinkTimeout) saying what the port
-        # did instead: nothing, an echo of what was sent, bytes that are no MicroPython.
-        p = self.port
-        wait = min(1.0, p.timeout)
-        start = time.monotonic()
-        sent = bytearray()
-        heard = bytearray()
-        attempt = 0
-        while True:
-            text = self.RECOVER[attempt % len(self.RECOVER)]
-            attempt += 1
-            p.write(text)
-            sent += text
-            n = len(p.buf)
-            try:
-                # What comes before the banner (the app's last prints, a KeyboardInterrupt
-                # traceback, serve()'s last frames) is dropped by read_until.
-                p.read_until(RAW_BANNER, wait)
-                return
-            except LinkTimeout:
-                heard += p.buf[n:n + max(0, 4096 - len(heard))]  # enough to tell
-                del p.buf[:max(0, len(p.buf) - 256)]  # the banner may straddle attempts
-            spent = time.monotonic() - start
-            box = not _echo(heard, sent) and any(m in heard for m in self.MICROPYTHON)
-            if box:
-                limit = self.PATIENCE_S
-            elif heard:
-                limit = min(self.DECIDE_S, 2 * wait)
-            else:
-                limit = min(self.SILENT_S, 4 * wait)
-            if spent >= limit:
-                raise NotABox(p.path, bytes(heard), bytes(sent), spent)
-
-    def soft_reset(self, timeout=10.0):
-        # In the raw REPL: Ctrl-D on an empty line soft-resets the box and it comes back to
-        # the raw REPL without running main.py. The heap starts empty: what the stopped app
-        # left (its modules, its games' index, the holes between them) is gone, so what runs
-        # next has the whole heap (a full box's sync needs it unbroken).
-        # -> False when a prompt came back without "soft reboot" (a port that does not reset
-        # there): still in the raw REPL, only without the fresh heap. (The bare unix port
-        # exits instead: LinkTimeout; the virtual Pico's relay restarts it as a Pico does.)
-        p = self.port
-        p.write(b"\x04")  # Ctrl-D: soft reset
-        said = p.read_until(b">", timeout)
-        if b"soft reboot" not in said:
-            return False
-        if not said.endswith(RAW_BANNER):
-            p.read_until(RAW_BANNER, timeout)
-        return True
-
-    def start(self, code):
-        # Sends code and runs it (Ctrl-D); returns once the box said OK, with the code still
-        # running: what follows on the port is its output.
-        p = self.port
-        p.write(code.encode() if isinstance(code, str) else code)
-        p.write(b"\x04")  # Ctrl-D: run it; the box answers "OK" (or "raw REPL" errors)
-        p.read_until(b"OK")
-
-    def finish(self, timeout=None):
-        # After start(): the code's output up to \x04, then its error output up to \x04 and
-        # the raw prompt ">". -> output; ReplError with the traceback when it raised.
-        p = self.port
-        out = p.read_until(b"\x04", timeout)[:-1]
-        err = p.read_until(b"\x04", timeout)[:-1]
-        p.read_until(b">", timeout)
-        if err:
-            raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
-        return out
-
-    def follow(self, emit, idle, most):
-        # After start(), for code that runs long (the tests on a Pico): its output goes to
-        # emit(bytes) as it comes, up to \x04; then as finish(). LinkTimeout after `idle` s
-        # without a byte, or `most` s in all: a box that hangs is an error, not a wait.
-        p = self.port
-        end = time.monotonic() + most
-        while True:
-            i = p.buf.find(b"\x04")
-            if i >= 0:
-                emit(bytes(p.buf[:i]))
-                del p.buf[:i + 1]
-                break
-            if p.buf:
-                emit(bytes(p.buf))
-                del p.buf[:]
-            heard = time.monotonic()
-            while not p.buf:
-                now = time.monotonic()
-                if now > end or now - heard > idle:
-                    raise LinkTimeout("the box on %s %s" % (
-                        p.path, "ran past %g s" % most if now > end else
-                        "printed nothing for %g s: it hangs" % idle))
-                p._fill(min(end, heard + idle))
-        err = p.read_until(b"\x04", idle)[:-1]
-        p.read_until(b">", idle)
-        if err:
-            raise ReplError("the box raised: " + err.decode("utf-8", "replace").strip())
-
-    def exec(self, code, timeout=None):
-        self.start(code)
-        return self.finish(timeout)
-
-    def eval(self, expr, timeout=None):
-        return ast.literal_eval(self.exec("print(repr(%s))" % expr, timeout).decode().strip())
-
-    def restart_app(self, timeout=1.0):
-        # Leaves the raw REPL and soft-resets from the friendly prompt: a Pico runs main.py
-        # (the app) only after a soft reset in the friendly REPL, not in the raw one.
-        # Best effort: the data is safe by now; a box that already went away is fine.
-        p = self.port
-        try:
-            p.write(b"\x02")  # Ctrl-B: leave the raw REPL (friendly ">>> ")
-            p.read_until(b">>> ", timeout)
-            p.write(b"\x04")  # Ctrl-D on an empty friendly line: soft reboot, main.py runs
-            p.read_until(b"soft reboot", timeout)
-            return True
-        except LinkError:
-            return False

@@ -4,11 +4,11 @@ Per game: read from what the Library already holds to the box's size, frame by f
 frame one transaction: its bytes and the events of the records it completes), then ACK what
 is stored, and only then does the box mark it synced. A cut anywhere loses nothing and
 duplicates nothing: the next sync resumes at the stored length."""
-import sys
 import time
 
 from lenotre.library.db import DamagedRecord
 from lenotre.link.syncproto import DeviceError
+from lenotre.progress import size_text as _size
 
 OVERLAP = 32  # bytes read again before the resume point, to see that the box's copy is ours
 
@@ -143,38 +143,3 @@ def _supersede(library, summary, device, gid, have, why):
         "copy, which is kept in the library's superseded table (%d bytes)"
         % (device, gid, why, have))
     return 0
-
-
-def _size(n):
-    return "%d bytes" % n if n < 10000 else "%.1f KB" % (n / 1000)
-
-
-class Progress:
-    """A one-line progress bar on a terminal (stderr); silent elsewhere."""
-
-    WIDTH = 30
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
-        self.on = self.stream.isatty()
-        self.total = self.done_bytes = 0
-        self.last = 0.0
-
-    def start(self, total):
-        self.total = total
-
-    def advance(self, n, gid):
-        self.done_bytes += n
-        now = time.monotonic()
-        if self.on and (now - self.last > 0.1 or self.done_bytes >= self.total):
-            self.last = now
-            frac = self.done_bytes / self.total if self.total else 1.0
-            bar = "#" * int(frac * self.WIDTH)
-            self.stream.write("\rsync [%-*s] %3d%%  %s  game %d " % (
-                self.WIDTH, bar, frac * 100, _size(self.done_bytes), gid))
-            self.stream.flush()
-
-    def done(self):
-        if self.on and self.done_bytes:
-            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
-            self.stream.flush()
