@@ -7,23 +7,24 @@ import os
 import subprocess
 import sys
 
+from lenotre.device.client import BUTTONS, DeviceClient  # noqa: F401  (lenotre sim's)
 from lenotre.device.toolchain import ROOT, tool
 
-BUTTONS = ("up", "down", "back", "next", "ok")
-PRESS_MS = 60  # held long enough to pass the debounce, short of a long press
-GAP_MS = 40
-LONG_MS = 650  # past Button.long_ms (500)
+GAP_MS = 40  # simulated time between two presses
 
 
 class SimError(Exception):
     pass
 
 
-class SimDevice:
+class SimDevice(DeviceClient):
+    error = SimError
+
     def __init__(self, flash_dir, micropython=False, heap="192k", compiled=None,
                  strict=True):
         # compiled: a folder built by toolchain.build() - MicroPython then loads the .mpy
         # files as the Pico does, instead of compiling the sources at boot.
+        DeviceClient.__init__(self)
         os.makedirs(flash_dir, exist_ok=True)
         flash_dir = os.path.abspath(flash_dir)
         script = os.path.join(ROOT, "firmware", "simdevice.py")
@@ -41,8 +42,6 @@ class SimDevice:
         self.proc = subprocess.Popen(cmd, cwd=compiled or ROOT, env=env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, bufsize=1)
-        self.presses = 0  # button presses (short or long) since start: the players' effort
-        self.log = []  # (button, kind) in order
         # A crash the firmware's guard caught (it shows it and restarts the app): strict, a
         # SimError (tests, scripts); else noted in `crashes` and the device goes on (a person
         # at `lenotre sim` sees the error screen, as at the table).
@@ -79,23 +78,11 @@ class SimDevice:
         except Exception:
             return "(no stderr)"
 
-    def press(self, button, times=1):
-        for _ in range(times):
-            self._hold(button, PRESS_MS)
-            self.log.append((button, "press"))
-
-    def long(self, button, ms=LONG_MS):
-        self._hold(button, ms)
-        self.log.append((button, "long"))
-
     def _hold(self, button, ms):
-        if button not in BUTTONS:
-            raise SimError("unknown button %r; buttons: %s" % (button, ", ".join(BUTTONS)))
         self.cmd("down " + button)
         self.cmd("wait %d" % ms)
         self.cmd("up " + button)
         self.cmd("wait %d" % GAP_MS)
-        self.presses += 1
 
     def wait(self, ms):
         self.cmd("wait %d" % ms)
@@ -110,8 +97,8 @@ class SimDevice:
                 texts = json.loads(line[5:])
         return frame, texts
 
-    def text(self):
-        return " | ".join(self.screen()[1])
+    def texts(self):
+        return self.screen()[1]
 
     def pixels(self):
         for line in self.cmd("pixels"):

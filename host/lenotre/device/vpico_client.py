@@ -17,19 +17,19 @@ import subprocess
 import sys
 import time
 
+from lenotre.device.client import DeviceClient
 from lenotre.device.vpico import CONTROL_ENV, HEAP
-
-BUTTONS = ("up", "down", "back", "next", "ok")
-PRESS_MS = 80  # past the debounce (20 ms), far from a long press (500 ms)
-LONG_MS = 650
 
 
 class VirtualPicoError(Exception):
     pass
 
 
-class VirtualPico:
+class VirtualPico(DeviceClient):
+    error = VirtualPicoError
+
     def __init__(self, flash, heap=HEAP, timeout=5.0):
+        DeviceClient.__init__(self)
         self.flash = os.path.abspath(flash)
         self.heap = heap
         self.timeout = timeout  # seconds for the app to answer a request
@@ -75,15 +75,9 @@ class VirtualPico:
             raise VirtualPicoError("%s: %s" % (text, reply[6:]))
         return reply
 
-    def press(self, button, ms=PRESS_MS):
+    def _hold(self, button, ms):
         # Returns once the button is released and the app has seen it.
-        if button not in BUTTONS:
-            raise VirtualPicoError("unknown button %r; buttons: %s"
-                                   % (button, ", ".join(BUTTONS)))
         self.request("press %s %d" % (button, ms), self.timeout + ms / 1000)
-
-    def long(self, button, ms=LONG_MS):
-        self.press(button, ms)
 
     def screen(self):
         # -> {"texts": [strings on screen], "frame": 1024 bytes, "pixels": [(r, g, b)...]}
@@ -92,8 +86,8 @@ class VirtualPico:
         return {"texts": s["texts"], "frame": bytes.fromhex(s["frame"]),
                 "pixels": [tuple(px[i:i + 3]) for i in range(0, len(px), 3)]}
 
-    def text(self):
-        return " | ".join(self.screen()["texts"])
+    def texts(self):
+        return self.screen()["texts"]
 
     def wait_for(self, text, timeout=20.0):
         # Until `text` is on the screen (the app booting, a screen changing) -> the screen text
