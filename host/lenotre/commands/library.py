@@ -1,15 +1,21 @@
-"""`lenotre library check` and `lenotre library repair`: is the library sound, and mend it.
+"""`lenotre library check|repair` over library/librepair.py. The user's text is DESCRIPTION."""
+import argparse
 
-Every command checks the library quickly when it opens it (db.Library); `check` looks at
-everything: the file's structure, every journal's records, every stored event against them.
-`repair` keeps a copy of the damaged file and rebuilds the library from what can be read
-(librepair.py); `lenotre sync` then restores what the box still has. See docs/CLI.md."""
 from lenotre.library import db, librepair
 
 
+DESCRIPTION = """\
+Check the library of synced games, or repair a damaged one.
+
+Every command already checks the library quickly when it opens it. `check` looks at
+everything: the file itself, every game's record as the box wrote it, and every stored event
+against it. `repair` keeps a copy of the damaged file, then rebuilds the library from what
+can still be read; run `lenotre sync` afterwards to copy again what the box still holds."""
+
 def add(sub):
     p = sub.add_parser("library", help="check the library, or repair a damaged one",
-                       description=__doc__)
+                       description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("action", choices=("check", "repair"),
                    help="check: look at everything, say what is wrong (exit 1); repair: keep "
                         "a copy of the file and rebuild the library from what can be read")

@@ -42,7 +42,7 @@ def add(sub):
 # ---- input ---------------------------------------------------------------------------------
 
 def _fail(message):
-    from lenotre.cli import UsageError  # lenotre.cli imports this module
+    from lenotre.errors import UsageError
     raise UsageError(message)
 
 

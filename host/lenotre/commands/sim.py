@@ -1,4 +1,20 @@
-"""`lenotre sim`: the real firmware on the desktop, with its OLED drawn in the terminal.
+"""`lenotre sim`: the simulator in a terminal, a script, a demo game, or the virtual Pico
+(device/). The user's text is DESCRIPTION (--help)."""
+import argparse
+import contextlib
+import os
+import re
+import select
+import sys
+import tempfile
+
+from lenotre.device import png
+from lenotre.errors import CommandFailed
+from lenotre.paths import data_dir
+from lenotre.device.simclient import BUTTONS, SimDevice, SimError
+
+DESCRIPTION = """\
+The real firmware on the desktop, with its OLED drawn in the terminal.
 
 Interactive: arrows (or w a s d) and Enter press buttons; capitals W A S D O are long presses;
 u undoes (a long back); q quits. Headless: --script FILE feeds button presses and writes PNG
@@ -12,19 +28,8 @@ answers like the box's USB serial port (mpremote, lenotre flash, lenotre sync ta
 prints the port (/dev/pts/N) and runs until Ctrl-C; its flash is a folder (--flash, default
 %s), blank until `lenotre flash --port /dev/pts/N` puts the firmware on it.
 
-One flash layout everywhere: the simulator, the virtual Pico and a real Pico keep the games in
-data/ of the flash (a simulator flash that has them at its top, as before issue 9, is moved
-there when it is opened)."""
-import argparse
-import contextlib
-import os
-import re
-import select
-import sys
-import tempfile
-
-from lenotre.device import png
-from lenotre.device.simclient import BUTTONS, SimDevice, SimError
+The simulator, the virtual Pico and a real Pico keep their games the same way (in data/ of
+their flash), so `lenotre sync` reads them all alike."""
 
 KEYS = {  # key -> (button, long?)
     "\x1b[A": ("up", False), "\x1b[B": ("down", False), "\x1b[D": ("back", False),
@@ -38,18 +43,16 @@ LIT, DARK = (196, 232, 255), (6, 8, 12)
 
 
 def default_flash():
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    return os.path.join(base, "lenotre", "sim-flash")
+    return os.path.join(data_dir(), "sim-flash")
 
 
 def default_vpico_flash():
-    return os.path.join(os.path.dirname(default_flash()), "vpico-flash")
+    return os.path.join(data_dir(), "vpico-flash")
 
 
 def add(sub):
     p = sub.add_parser("sim", help="run the firmware on the desktop (the device simulator)",
-                       description=__doc__ % (default_vpico_flash(), default_vpico_flash()),
+                       description=DESCRIPTION % (default_vpico_flash(), default_vpico_flash()),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--micropython", action="store_true",
                    help="run the firmware as the Pico holds it (compiled by mpy-cross) "
@@ -70,7 +73,7 @@ def add(sub):
 
 
 def run(args):
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     if args.serial:
         if args.script or args.screenshots or args.micropython or args.demo:
             raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
@@ -96,8 +99,7 @@ def run(args):
             try:
                 return run_script(dev, steps, args.screenshots)
             except SimError as exc:  # the device died, or its guard caught a crash
-                print("lenotre sim: error: %s" % exc, file=sys.stderr)
-                return 1
+                raise CommandFailed(str(exc)) from None
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("No terminal to play in: here is a whole demo game played through the buttons "
               "(lenotre sim --script FILE runs your own).")
@@ -208,7 +210,7 @@ def print_screen(dev, name):
 # ---- scripts ------------------------------------------------------------------------------
 def parse_script(lines):
     # -> [(line number, verb, args)]; raises UsageError naming the line and what is allowed
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     steps = []
     for no, raw in enumerate(lines, 1):
         words = raw.split("#", 1)[0].split()
@@ -239,7 +241,7 @@ def parse_script(lines):
 
 
 def run_script(dev, steps, shots):
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     if shots:
         os.makedirs(shots, exist_ok=True)
     dev.wait(30)

@@ -1,4 +1,4 @@
-"""`lenotre simulate`: whole random Versailles games with the grid model, and their speed."""
+"""`lenotre simulate`: shared_rules' seeded random games, timed. The user's text is DESCRIPTION."""
 import os
 import subprocess
 import time
@@ -8,9 +8,14 @@ from lenotre.device.toolchain import ROOT, tool
 from shared_rules.versailles.simulate import play
 
 
+DESCRIPTION = """\
+Play whole random games of Die Gärten von Versailles with the rules (seeded: the same
+seed plays the same game), and say how fast they ran, on this computer's Python or
+(--micropython) on MicroPython with the box's memory."""
+
 def add(sub):
     p = sub.add_parser("simulate", help="play whole random games with the grid model",
-                       description=__doc__)
+                       description=DESCRIPTION)
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5),
                    help="players per game; 2 adds Ludwig (default 2)")
@@ -21,7 +26,7 @@ def add(sub):
 
 
 def run(args):
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     if args.games < 1:
         raise UsageError("--games must be at least 1, got %d" % args.games)
     if args.seed < 0:

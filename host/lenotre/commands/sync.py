@@ -14,6 +14,7 @@ from lenotre.library.people import Roster
 from lenotre.link.port import LinkError, NotABox, Port, find_port
 from lenotre.link.repl import RawRepl
 from lenotre.link.sync import sync
+from lenotre.errors import CommandFailed
 from lenotre.progress import Progress
 from lenotre.link.syncproto import LinkStopped, Proto
 
@@ -60,7 +61,7 @@ def _db_option(p):
 
 
 def _fail(message):
-    from lenotre.cli import UsageError  # lenotre.cli imports this module
+    from lenotre.errors import UsageError
     raise UsageError(message)
 
 
@@ -80,7 +81,7 @@ def run_sync(args):
     except LinkError as exc:
         if library:
             library.close()
-        return _error("sync", exc)
+        _error("sync", exc)
     repl = RawRepl(port)
     started = time.monotonic()
     proto = Proto(port, timeout=args.timeout)
@@ -105,14 +106,14 @@ def run_sync(args):
         port.close()
         hint = "" if hello is None or isinstance(exc, LinkStopped) else \
             "\nnothing stored is lost: run `lenotre sync` again to finish"
-        return _error("sync", "%s%s" % (exc, hint))
+        _error("sync", "%s%s" % (exc, hint))
     except (db.DbError, sqlite3.DatabaseError) as exc:  # the library failed under the sync
         library.close()
         _give_back(repl, proto)  # the box goes back to its app; it keeps every game
         port.close()
         if isinstance(exc, sqlite3.DatabaseError):
             exc = db.failure(library.path, exc)
-        return _error("sync", exc)
+        _error("sync", exc)
     repl.restart_app()
     port.close()
     library.close()
@@ -144,8 +145,8 @@ def _give_back(repl, proto):
 
 
 def _error(command, exc):
-    print("lenotre %s: error: %s" % (command, exc), file=sys.stderr)
-    return 1
+    # cli.main prints it, as every command's error
+    raise CommandFailed(str(exc)) from None
 
 
 # ---- games, show, replay -------------------------------------------------------------------

@@ -1,6 +1,5 @@
-"""`lenotre test`: the shared rules tests on CPython, on the MicroPython unix port, or on a
-connected Pico (over its raw REPL, with a deadline on every step): the very same test files
-everywhere."""
+"""`lenotre test`: tests/shared on CPython (pytest), the MicroPython unix port (run_mpy.py) or a
+Pico over the raw REPL (link/repl.py). The user's text is DESCRIPTION (--help)."""
 import os
 import re
 import subprocess
@@ -17,9 +16,15 @@ RULES_TESTS = ("test_rulebook_examples.py", "test_cards_and_ludwig.py", "test_ga
                "test_tokens.py", "test_scoring.py", "test_event_log.py")
 
 
+DESCRIPTION = """\
+Run the rules tests: here (the default), on MicroPython with the box's memory
+(--micropython), or on the box itself (--port, a box with its firmware). The very same test
+files run everywhere; on the box they are copied over, run, then removed, and the box
+restarts its app."""
+
 def add(sub):
     p = sub.add_parser("test", help="run the shared rules tests (CPython, MicroPython, a Pico)",
-                       description=__doc__)
+                       description=DESCRIPTION)
     where = p.add_mutually_exclusive_group()
     where.add_argument("--micropython", action="store_true",
                        help="under the MicroPython unix port with the Pico's 192 KB heap")
@@ -61,7 +66,7 @@ MOST_S = 900
 
 def on_pico(port):
     # Copy the test files next to the flashed firmware, run the runner there, read its line.
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     try:
         text = _run_on_box(port)
     except LinkError as exc:

@@ -124,9 +124,8 @@ class DamagedRecord(DbError):
 
 
 def default_path():
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    return os.path.join(base, "lenotre", "games.sqlite")
+    from lenotre.paths import data_dir
+    return os.path.join(data_dir(), "games.sqlite")
 
 
 def now():

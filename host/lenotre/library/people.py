@@ -127,7 +127,7 @@ def add(sub):
 
 def run(args):
     from lenotre.library import db
-    from lenotre.cli import UsageError
+    from lenotre.errors import UsageError
     path = args.db or db.default_path()
     if args.action == "list" and not os.path.isfile(path):
         print("no people yet: `lenotre players add NAME` starts the roster")
