@@ -6,6 +6,7 @@ named on stderr); 2 bad input (no database there, an unknown game, a bad option)
 import os
 import sys
 
+from lenotre.errors import UsageError
 from lenotre.library import bgstats, db, export, played
 
 REPORT_LAST = 20  # the newest games listed on the report's overview
@@ -48,7 +49,6 @@ def _db_option(p):
 
 
 def _usage(message):
-    from lenotre.errors import UsageError
     return UsageError(message)
 
 

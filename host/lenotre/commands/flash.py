@@ -11,10 +11,10 @@ import time
 
 from serial.tools.list_ports import comports
 
-from lenotre.link import port as link
 from lenotre.device import toolchain
+from lenotre.errors import CommandFailed, UsageError
+from lenotre.link import port as link
 from lenotre.link.flasher import FlashError, flash, local_files
-from lenotre.errors import CommandFailed
 from lenotre.progress import Progress
 
 DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/mnt/RPI-RP2")
@@ -82,7 +82,6 @@ def find_drive(drive=None):
 
 
 def check_uf2(path):
-    from lenotre.errors import UsageError
     try:
         with open(path, "rb") as f:
             head = f.read(32)
@@ -130,7 +129,6 @@ def wait_for_port(port, timeout, poll=0.2):
 
 # ---- the command ---------------------------------------------------------------------------
 def run(args):
-    from lenotre.errors import UsageError
     if args.drive and not args.uf2:
         raise UsageError("--drive goes with --uf2")
     try:

@@ -8,6 +8,7 @@ See docs/CLI.md for both contracts.
 import json
 import sys
 
+from lenotre.errors import UsageError
 from shared_rules.errors import IllegalPlacement, RulesError, UnknownType
 from shared_rules.versailles import scoring
 from shared_rules.versailles.game import ROUNDS, Game
@@ -42,7 +43,6 @@ def add(sub):
 # ---- input ---------------------------------------------------------------------------------
 
 def _fail(message):
-    from lenotre.errors import UsageError
     raise UsageError(message)
 
 

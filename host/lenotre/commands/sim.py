@@ -9,9 +9,9 @@ import sys
 import tempfile
 
 from lenotre.device import png
-from lenotre.errors import CommandFailed
-from lenotre.paths import data_dir
 from lenotre.device.simclient import BUTTONS, SimDevice, SimError
+from lenotre.errors import CommandFailed, UsageError
+from lenotre.paths import data_dir
 
 DESCRIPTION = """\
 The real firmware on the desktop, with its OLED drawn in the terminal.
@@ -73,7 +73,6 @@ def add(sub):
 
 
 def run(args):
-    from lenotre.errors import UsageError
     if args.serial:
         if args.script or args.screenshots or args.micropython or args.demo:
             raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
@@ -210,7 +209,6 @@ def print_screen(dev, name):
 # ---- scripts ------------------------------------------------------------------------------
 def parse_script(lines):
     # -> [(line number, verb, args)]; raises UsageError naming the line and what is allowed
-    from lenotre.errors import UsageError
     steps = []
     for no, raw in enumerate(lines, 1):
         words = raw.split("#", 1)[0].split()
@@ -241,7 +239,6 @@ def parse_script(lines):
 
 
 def run_script(dev, steps, shots):
-    from lenotre.errors import UsageError
     if shots:
         os.makedirs(shots, exist_ok=True)
     dev.wait(30)

@@ -4,7 +4,7 @@ import subprocess
 import time
 
 from lenotre.device.toolchain import ROOT, tool
-
+from lenotre.errors import UsageError
 from shared_rules.versailles.simulate import play
 
 
@@ -26,7 +26,6 @@ def add(sub):
 
 
 def run(args):
-    from lenotre.errors import UsageError
     if args.games < 1:
         raise UsageError("--games must be at least 1, got %d" % args.games)
     if args.seed < 0:

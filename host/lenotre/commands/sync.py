@@ -9,14 +9,14 @@ import sqlite3
 import sys
 import time
 
+from lenotre.errors import CommandFailed, UsageError
 from lenotre.library import db, gameview, played
 from lenotre.library.people import Roster
 from lenotre.link.port import LinkError, NotABox, Port, find_port
 from lenotre.link.repl import RawRepl
 from lenotre.link.sync import sync
-from lenotre.errors import CommandFailed
-from lenotre.progress import Progress
 from lenotre.link.syncproto import LinkStopped, Proto
+from lenotre.progress import Progress
 
 SERVE = "import link\nlink.serve()\n"
 
@@ -61,7 +61,6 @@ def _db_option(p):
 
 
 def _fail(message):
-    from lenotre.errors import UsageError
     raise UsageError(message)
 
 

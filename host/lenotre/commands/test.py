@@ -5,9 +5,10 @@ import re
 import subprocess
 import sys
 
+from lenotre.device.toolchain import ROOT
+from lenotre.errors import CommandFailed
 from lenotre.link.port import LinkError, Port
 from lenotre.link.repl import RawRepl
-from lenotre.device.toolchain import ROOT
 from lenotre.progress import Progress
 
 # The rules core's tests: pure logic, small enough for a Pico's heap. (The firmware's own
@@ -66,14 +67,13 @@ MOST_S = 900
 
 def on_pico(port):
     # Copy the test files next to the flashed firmware, run the runner there, read its line.
-    from lenotre.errors import UsageError
     try:
         text = _run_on_box(port)
     except LinkError as exc:
-        raise UsageError("the Pico at %s did not run the tests: %s" % (port, exc))
+        raise CommandFailed("the Pico at %s did not run the tests: %s" % (port, exc)) from None
     m = re.search(r"^(\d+) passed, (\d+) failed\s*$", text, re.M)
     if not m:
-        raise UsageError("the Pico at %s did not run the tests (it said: %s)"
+        raise CommandFailed("the Pico at %s did not run the tests (it said: %s)"
                          % (port, text.strip().splitlines()[-1] if text.strip() else "nothing"))
     return 0 if int(m.group(2)) == 0 and int(m.group(1)) > 0 else 1
 

@@ -9,6 +9,7 @@ a person removed from the roster keeps the games they played."""
 import os
 import time
 
+from lenotre.errors import UsageError
 from shared_rules import roster
 
 class RosterError(ValueError):
@@ -127,7 +128,6 @@ def add(sub):
 
 def run(args):
     from lenotre.library import db
-    from lenotre.errors import UsageError
     path = args.db or db.default_path()
     if args.action == "list" and not os.path.isfile(path):
         print("no people yet: `lenotre players add NAME` starts the roster")
