@@ -5,7 +5,6 @@ import glob
 import os
 import shutil
 import struct
-import sys
 import tempfile
 import time
 
