@@ -1,6 +1,6 @@
 """The commands: `lenotre sync` through the raw REPL of MicroPython's unix port on a pty (as a
 Pico's USB serial), then `games`, `show` and `replay` on the library it made; and the raw-REPL
-transport and port discovery of lenotre/link.py on their own."""
+transport and port discovery of lenotre/link/ (port.py, repl.py) on their own."""
 import os
 import shutil
 import sqlite3

@@ -18,7 +18,7 @@ from mpremote.transport_serial import SerialTransport
 
 from lenotre.link.port import POLL, RAW_BANNER, LinkError, LinkTimeout, NotABox, _echo
 
-PATIENCE_S = 1.0  # how long mpremote's fixed-size reads ("OK", the raw-paste header) wait
+PATIENCE_S = 1.0  # the least mpremote's fixed-size reads ("OK", a raw-paste window) wait
 
 
 class ReplError(LinkError, TransportExecError):
@@ -33,14 +33,16 @@ class ReplError(LinkError, TransportExecError):
 class _SerialView:
     """What mpremote sees as its `serial`: reads and writes through the Port, so the Port's
     read-ahead buffer and deadlines hold for mpremote's reads too. pyserial's semantics for
-    what mpremote calls: read(n) waits up to PATIENCE_S for n bytes and returns what came."""
+    what mpremote calls: read(n) waits up to the Port's timeout (PATIENCE_S at least) for n
+    bytes and returns what came: a busy machine's virtual Pico may take a second to grant the
+    next raw-paste window, and b"" there fails the whole exec."""
 
     def __init__(self, port):
         self.port = port
 
     def read(self, n=1):
         p = self.port
-        deadline = time.monotonic() + PATIENCE_S
+        deadline = time.monotonic() + max(PATIENCE_S, p.timeout)
         while len(p.buf) < n and p._fill(deadline):
             pass
         out = bytes(p.buf[:n])
