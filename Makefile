@@ -47,7 +47,7 @@ SOAK_BUILD := out/soak-build
 soak: $(STAMP)
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
-		from lenotre.toolchain import build; build('$(SOAK_BUILD)')"
+		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
 	$(BIN)/python tests/shared/soak.py 50000 4
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py

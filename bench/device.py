@@ -20,8 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
                 os.path.join(ROOT, "bench")]
 
-from lenotre.simclient import SimDevice  # noqa: E402
-from lenotre.simplay import Player  # noqa: E402
+from lenotre.device.simclient import SimDevice  # noqa: E402
+from lenotre.device.simplay import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
 
@@ -92,7 +92,7 @@ if __name__ == "__main__":
     print("(the unix port has 8-byte pointers: on the 32-bit Pico the same state took about "
           "0.68x these heaps, measured on the emulated Pico in issue 10, not half)")
     peak_heap(7)
-    from lenotre.toolchain import build
+    from lenotre.device.toolchain import build
     with tempfile.TemporaryDirectory() as out:
         build(out)
         peak_heap(7, compiled=out)

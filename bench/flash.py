@@ -7,8 +7,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
-from lenotre import flasher, toolchain  # noqa: E402
-from lenotre.vpico_client import VirtualPico  # noqa: E402
+from lenotre.link import flasher  # noqa: E402
+from lenotre.device import toolchain  # noqa: E402
+from lenotre.device.vpico_client import VirtualPico  # noqa: E402
 
 
 def timed(fn, *args):

@@ -13,7 +13,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
-from lenotre.toolchain import build, tool  # noqa: E402
+from lenotre.device.toolchain import build, tool  # noqa: E402
 
 TIMED = """
 import sys, time

@@ -16,7 +16,7 @@ for p in ("firmware", "host", ""):
     sys.path.insert(0, p)
 
 import store  # noqa: E402
-from lenotre import db, librepair  # noqa: E402
+from lenotre.library import db, librepair  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
 REPEAT = 20

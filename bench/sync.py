@@ -6,7 +6,7 @@
 2. import throughput into SQLite: Library.add of the same 100 games, frame by frame as a sync
    stores them.
 
-The virtual Pico is lenotre.vpico (MicroPython's unix port, 192 KB heap, behind a pty) with
+The virtual Pico is lenotre.device.vpico (MicroPython's unix port, 192 KB heap, behind a pty) with
 the firmware compiled by mpy-cross on its flash; without it, the unix port's own REPL on a pty
 (tests/host/linkrig.py), and mpremote is told `resume` (the bare unix port exits where a Pico
 soft-resets)."""
@@ -24,24 +24,24 @@ for p in (os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "firmware"), R
     sys.path.insert(0, p)
 
 from linkrig import Device, record_games  # noqa: E402
-from lenotre import toolchain  # noqa: E402
-from lenotre.db import Library  # noqa: E402
-from lenotre.syncproto import FRAME  # noqa: E402
+from lenotre.device import toolchain  # noqa: E402
+from lenotre.library.db import Library  # noqa: E402
+from lenotre.link.syncproto import FRAME  # noqa: E402
 
 GAMES = 100
 RUNS = 7
 
 
 class VirtualPico:
-    """lenotre.vpico in a subprocess: the port is the first line it prints."""
+    """lenotre.device.vpico in a subprocess: the port is the first line it prints."""
 
     def __init__(self, flash):
-        self.proc = subprocess.Popen([sys.executable, "-m", "lenotre.vpico", flash],
+        self.proc = subprocess.Popen([sys.executable, "-m", "lenotre.device.vpico", flash],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      text=True)
         self.path = self.proc.stdout.readline().strip()
         if not self.path:
-            raise RuntimeError("lenotre.vpico did not start")
+            raise RuntimeError("lenotre.device.vpico did not start")
         self.mpremote = []
 
     def close(self):
@@ -70,11 +70,11 @@ class BarePort:
 
 def box(flash):
     try:
-        import lenotre.vpico  # noqa: F401
+        import lenotre.device.vpico  # noqa: F401
     except ImportError:
-        return BarePort(flash), "the unix port's REPL on a pty (no lenotre.vpico)"
+        return BarePort(flash), "the unix port's REPL on a pty (no lenotre.device.vpico)"
     toolchain.build(flash)  # the firmware as .mpy, as `lenotre flash` puts it on a Pico
-    return VirtualPico(flash), "lenotre.vpico (firmware as .mpy on its flash)"
+    return VirtualPico(flash), "lenotre.device.vpico (firmware as .mpy on its flash)"
 
 
 def timed(cmd):

@@ -29,10 +29,12 @@ for p in (os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "firmware"), R
 
 import store  # noqa: E402
 from linkrig import game_log, record_log  # noqa: E402
-from lenotre import flasher, toolchain  # noqa: E402
+from lenotre.link import flasher  # noqa: E402
+from lenotre.device import toolchain  # noqa: E402
 from lenotre.cli import main as lenotre  # noqa: E402
-from lenotre.link import Port, RawRepl  # noqa: E402
-from lenotre.vpico_client import VirtualPico  # noqa: E402
+from lenotre.link.port import Port  # noqa: E402
+from lenotre.link.repl import RawRepl  # noqa: E402
+from lenotre.device.vpico_client import VirtualPico  # noqa: E402
 
 HEAP = ("import gc, micropython\ngc.collect()\nmicropython.mem_info()\n")
 LINK = "import store\n_s = store.Store('data')\n" + HEAP

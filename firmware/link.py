@@ -11,40 +11,14 @@ import binascii
 import os
 import sys
 
+# the lines' framing is shared with the PC's end of the link
+from shared_rules.framing import FRAME, PREFIX, BadLine, frame, unframe  # noqa: F401
+
 PROTO = 1  # the link protocol's version; HELLO with another one is refused
-FRAME = 768  # most journal bytes one DATA line carries
-PREFIX = "LN "
 # No line from the host for this long: it went away without BYE (killed, cable pulled, a
 # port opened by something else): the box goes back to its app instead of waiting forever.
 IDLE_MS = 20000
 RESET_EXIT = 75  # where there is no machine.reset (the unix port): exit with this code
-
-
-class BadLine(ValueError):
-    # a line that carries the prefix but whose CRC does not check: damaged on the way
-    pass
-
-
-def crc(text):
-    return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
-
-
-def frame(text):
-    # "HELLO 1" -> "LN HELLO 1 *1a2b3c4d\n" (the CRC covers the prefix too)
-    text = PREFIX + text
-    return "%s *%s\n" % (text, crc(text))
-
-
-def unframe(line):
-    # -> the fields after "LN " of a protocol line, None for any other line (a print);
-    # BadLine when the prefix is there but the CRC does not check.
-    line = line.rstrip("\r\n")
-    if not line.startswith(PREFIX):
-        return None
-    i = line.rfind(" *")
-    if i < 0 or line[i + 2:] != crc(line[:i]):
-        raise BadLine("bad CRC")
-    return line[len(PREFIX):i].split(" ")
 
 
 def firmware_version():

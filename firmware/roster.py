@@ -4,27 +4,11 @@
 # characters (the OLED's font has no others); a line that is not one is skipped, not fatal.
 import os
 
-from shared_rules.versailles.game import LUDWIG, MAX_NAME
+# who can be on the roster is shared with the PC (`lenotre players add` checks it)
+from shared_rules.roster import GUEST, MAX, MAX_NAME, problem  # noqa: F401
 
-MAX = 32
 FILE = "roster.txt"
-GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster
 _MOST = MAX * (MAX_NAME + 2)  # bytes read at most: a damaged file costs no more heap
-
-
-def problem(name):
-    # -> why `name` cannot be on the roster, or None
-    if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
-        return "a name is 1 to %d characters, got %r" % (MAX_NAME, name)
-    for c in name:
-        if not " " <= c <= "~":
-            return ("%r: a name is printable ASCII (A-Z, a-z, 0-9, punctuation, space), the "
-                    "box's screen has no other letters" % name)
-    if name != name.strip():
-        return "%r: a name neither starts nor ends with a space" % name
-    if name in (LUDWIG, GUEST):
-        return "%r is the box's own word for a seat; choose another name" % name
-    return None
 
 
 def load(folder):

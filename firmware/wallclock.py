@@ -5,20 +5,10 @@
 # reset) until the power goes. Three backends, one interface: now() -> int or None, set(t):
 # picoclock.Rtc on a Pico, Kept on the virtual Pico, hal.sim.SimWall in the simulator; each
 # loads only where it runs (the unix port's 192 KB heap has no room for code it never calls).
-FLOOR = 1767225600  # 2026-01-01 00:00:00 UTC: no PC sets a time before this
-LATEST = 4102444800  # 2100-01-01: a time past this is a bad request, not a clock
+# which times a PC could have set is shared with the PC (it reads them in the journals)
+from shared_rules.walltime import FLOOR, LATEST, check, valid  # noqa: F401
+
 KEPT = "vpico-rtc.txt"  # the virtual Pico's clock, beside main.py (not in data/)
-
-
-def valid(t):
-    # -> t if it is a time a PC could have set, else None
-    return t if type(t) is int and FLOOR <= t < LATEST else None
-
-
-def check(t):
-    # For set(): ValueError saying what is allowed
-    if valid(t) is None:
-        raise ValueError("a wall time is unix seconds from %d to %d, got %r" % (FLOOR, LATEST, t))
 
 
 class Kept:

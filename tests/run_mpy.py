@@ -18,7 +18,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
-from lenotre.toolchain import tool  # noqa: E402
+from lenotre.device.toolchain import tool  # noqa: E402
 
 HEAP = "192k"
 # A file that plays simulated games holds the simulator beside what it tests: the box never

@@ -8,9 +8,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "host"))
 
-from lenotre import png  # noqa: E402
-from lenotre.sim_cmd import demo  # noqa: E402
-from lenotre.simclient import SimDevice  # noqa: E402
+from lenotre.device import png  # noqa: E402
+from lenotre.commands.sim import demo  # noqa: E402
+from lenotre.device.simclient import SimDevice  # noqa: E402
 
 
 def main():

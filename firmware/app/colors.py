@@ -1,16 +1,10 @@
 # Player colours (their NeoPixel colour is their name at the table) and other pixel colours.
 import os
 
-PALETTE = (
-    ("Orange", (255, 80, 0)),
-    ("Purple", (150, 0, 255)),
-    ("Cyan", (0, 190, 255)),
-    ("Pink", (255, 0, 110)),
-    ("Lime", (120, 255, 0)),
-    ("Silver", (160, 160, 160)),
-)
+# the players' colours are shared with the PC (its charts draw each player in theirs)
+from shared_rules.palette import LUDWIG, PALETTE  # noqa: F401
+
 OFF = (0, 0, 0)
-LUDWIG = (255, 170, 0)
 ROUND_COLORS = ((0, 40, 0), (0, 0, 60))  # stage 1 dim green, stage 2 dim blue
 
 

@@ -1,2 +1,3 @@
-"""Le Nôtre desktop tool: simulate, score, and (later) flash, sync, export, report."""
-__version__ = "0.1.0"
+"""Le Nôtre's desktop tool: commands/ (the CLI), device/ (the box on the desktop), link/ (the
+USB serial link: flash, sync), library/ (the synced games). docs/ARCHITECTURE.md."""
+__version__ = "0.1.0"  # the one place: pyproject.toml reads it

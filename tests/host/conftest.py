@@ -5,8 +5,9 @@
 #   def test_y(flashed_vpico):  # the firmware flashed on it, its app showing the menu
 import pytest
 
-from lenotre import flasher, toolchain
-from lenotre.vpico_client import VirtualPico
+from lenotre.link import flasher
+from lenotre.device import toolchain
+from lenotre.device.vpico_client import VirtualPico
 
 
 @pytest.fixture(autouse=True)

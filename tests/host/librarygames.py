@@ -7,7 +7,7 @@ import time
 
 import store  # firmware/store.py (firmware/ is on sys.path under pytest)
 
-from lenotre.db import Library
+from lenotre.library.db import Library
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 

@@ -15,7 +15,7 @@ import tty
 
 import store  # firmware/store.py: on CPython it writes the bytes the box writes
 
-from lenotre.toolchain import tool
+from lenotre.device.toolchain import tool
 from shared_rules.versailles.simulate import play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -11,7 +11,7 @@ import crashlog
 from linkrig import Device, Proxy, install_firmware, record_games
 from test_sync import do_sync
 from test_sync_cmd import ROOT, _run, _sync
-from lenotre.db import Library
+from lenotre.library.db import Library
 
 SPECS = [(31, 2, None), (32, 3, 14)]  # a finished game (id 1) and a running one (id 2)
 
@@ -90,9 +90,9 @@ def test_a_box_whose_firmware_keeps_no_crash_log_still_syncs(tmp_path):
     (old / "link.py").write_text(src.replace('        elif cmd == "CRASHES":\n'
                                              '            self.crashes()\n', ""))
     db = str(tmp_path / "g.sqlite")
-    from lenotre.link import Port
-    from lenotre.sync import sync
-    from lenotre.syncproto import Proto
+    from lenotre.link.port import Port
+    from lenotre.link.sync import sync
+    from lenotre.link.syncproto import Proto
     dev = Device(box, path=[str(old)])
     port = Port(dev.path, timeout=1.0)
     lib = Library(db)

@@ -16,13 +16,13 @@ import librarygames as L
 import roster as box_roster  # firmware/roster.py
 import wallclock  # firmware/wallclock.py
 from linkrig import Device, record_games
-from lenotre import bgstats, played
+from lenotre.library import bgstats, played
 from lenotre.cli import main
-from lenotre.db import Library
-from lenotre.link import Port
-from lenotre.people import Roster
-from lenotre.sync import sync
-from lenotre.syncproto import Proto
+from lenotre.library.db import Library
+from lenotre.link.port import Port
+from lenotre.library.people import Roster
+from lenotre.link.sync import sync
+from lenotre.link.syncproto import Proto
 
 START = 1780401600  # 2026-06-02 12:00:00 UTC
 END = START + 85 * 60 + 20  # 85 minutes and 20 seconds later
@@ -366,7 +366,7 @@ def test_played_payload_of_a_library_without_sync_times_falls_back_to_the_export
 
 def test_on_the_flashed_box_each_colour_gets_a_person_and_the_game_its_start(vpico,
                                                                            firmware_files):
-    from lenotre import flasher
+    from lenotre.link import flasher
     import store
     before = int(time.time())
     flasher.flash(vpico.port, firmware_files, roster=["Sophie", "Anna"])

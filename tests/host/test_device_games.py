@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from lenotre.simclient import SimDevice
-from lenotre.simplay import Player, entered, plan_of
-from lenotre.toolchain import build
+from lenotre.device.simclient import SimDevice
+from lenotre.device.simplay import Player, entered, plan_of
+from lenotre.device.toolchain import build
 from linkrig import record_log
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
@@ -472,7 +472,7 @@ def test_a_two_line_toast_fits_inside_its_frame(tmp_path, runtime, request):
     # Regression (issue 8): "Ludwig swaps->35" took all 16 columns and touched the toast's
     # frame. (Ludwig's card now shows with the placement, so that toast is gone; the undo
     # toast is the longest the table sees: "Undone: S1 round 1" wraps in two lines.)
-    from lenotre import png
+    from lenotre.device import png
     flash = str(tmp_path / "flash")
     with device(flash, runtime, request) as dev:
         dev.wait(30)

@@ -16,13 +16,15 @@ import urllib.parse
 import pytest
 
 import store
-from lenotre import flasher, played
+from lenotre.link import flasher
+from lenotre.library import played
 from lenotre.cli import main
-from lenotre.db import Library
-from lenotre.link import Port, RawRepl
-from lenotre.simplay import Player
-from lenotre.toolchain import tool
-from lenotre.vpico_client import VirtualPico, VirtualPicoError
+from lenotre.library.db import Library
+from lenotre.link.port import Port
+from lenotre.link.repl import RawRepl
+from lenotre.device.simplay import Player
+from lenotre.device.toolchain import tool
+from lenotre.device.vpico_client import VirtualPico, VirtualPicoError
 from linkrig import install_firmware, journal_bytes, record_games, record_log
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play

@@ -11,10 +11,10 @@ from urllib.parse import unquote
 import pytest
 
 import librarygames as L
-from lenotre import bgstats
+from lenotre.library import bgstats
 from lenotre.cli import main
-from lenotre.db import Library
 from lenotre.games import adapter
+from lenotre.library.db import Library
 from shared_rules.versailles.game import Game
 
 TWO = L.with_an_undo(L.simulated(11, 2))
@@ -281,7 +281,7 @@ def test_bgstats_leaves_out_unfinished_games_and_refuses_one_by_name(db, capsys)
 def test_bgstats_play_date_of_a_game_never_marked_synced_is_the_export_time(tmp_path):
     lib = Library(str(tmp_path / "g.sqlite"))
     L.add(lib, "d", 1, SHARED, synced_at=None)
-    from lenotre import played
+    from lenotre.library import played
     games, _ = played.load(lib)
     assert bgstats.payload(games[0], now=0)["playDate"] == "1970-01-01 00:00:00"
     lib.close()

@@ -10,9 +10,10 @@ import time
 import pytest
 import serial
 
-from lenotre import flash_cmd, flasher
+from lenotre.commands import flash as flash_cmd
+from lenotre.link import flasher
 from lenotre.cli import main
-from lenotre.vpico_client import VirtualPico
+from lenotre.device.vpico_client import VirtualPico
 from linkrig import Peer
 
 
@@ -272,3 +273,18 @@ def test_uf2_and_the_pico_never_comes_back(tmp_path, monkeypatch, capsys):
     assert main(["flash", "--uf2", str(uf2_file(tmp_path / "mp.uf2")), "--drive", str(drive),
                  "--wait", "0.5"]) == 1
     assert "did not come back as a serial port within 0.5 s" in capsys.readouterr().err
+
+
+def test_the_flash_reports_its_progress_in_bytes(vpico, firmware_files):
+    # `lenotre flash` draws its bar from this: bytes copied of bytes to copy, rising to the end
+    seen = []
+    flasher.flash(vpico.port, firmware_files, progress=lambda done, total: seen.append(
+        (done, total)))
+    copied = sum(len(data) for data in firmware_files.values())
+    assert seen[-1][0] == seen[-1][1] > copied  # every file, and the manifest
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert len(seen) > len(firmware_files)  # after every chunk, not once a file
+    seen.clear()
+    flasher.flash(vpico.port, firmware_files, progress=lambda done, total: seen.append(
+        (done, total)))
+    assert seen == [(0, 0)]  # nothing differs: nothing to copy

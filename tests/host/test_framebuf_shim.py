@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from lenotre.toolchain import tool
+from lenotre.device.toolchain import tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHIMS = os.path.join(ROOT, "host", "lenotre", "shims")

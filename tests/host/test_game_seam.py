@@ -16,9 +16,9 @@ import store  # firmware/store.py: the box's record format (firmware/ is on sys.
 
 import librarygames as L
 import toygame
-from lenotre import bgstats, export, played, report
+from lenotre.library import bgstats, export, played, report
 from lenotre.cli import main
-from lenotre.db import Library
+from lenotre.library.db import Library
 from lenotre.games import UnknownGame, adapter
 from shared_rules.codec import encode
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from lenotre.toolchain import ROOT, build, compile_file, tool
+from lenotre.device.toolchain import ROOT, build, compile_file, tool
 
 # The shared tests of one file against the .mpy build: the build first on sys.path, then
 # the tests' own folder (their helpers stay source, as they would be beside a Pico). The

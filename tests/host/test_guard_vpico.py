@@ -7,7 +7,7 @@ import os
 
 import store
 from lenotre.cli import main
-from lenotre.db import Library
+from lenotre.library.db import Library
 from linkrig import game_log
 
 

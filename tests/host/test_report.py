@@ -8,10 +8,10 @@ import time
 import pytest
 
 import librarygames as L
-from lenotre import gamesvg, played, report, stats
+from lenotre.library import gamesvg, played, report, stats
 from lenotre.cli import main
-from lenotre.db import Library
 from lenotre.games import versailles as V
+from lenotre.library.db import Library
 from shared_rules.versailles.game import ROUNDS
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -74,7 +74,7 @@ def visible(line):
 
 @pytest.fixture(scope="module")
 def home_screen(tmp_path_factory):
-    from lenotre.simclient import SimDevice
+    from lenotre.device.simclient import SimDevice
     with SimDevice(str(tmp_path_factory.mktemp("flash"))) as dev:
         dev.wait(30)
         frame, texts = dev.screen()
@@ -86,8 +86,8 @@ def home_screen(tmp_path_factory):
     (80, 24, "half"), (64, 19, "half"), (63, 40, "text"), (80, 18, "text"), (40, 10, "text"),
     (12, 4, "text")])
 def test_the_screen_fits_the_terminal_or_says_what_it_needs(home_screen, cols, rows, mode):
-    from lenotre import png
-    from lenotre.sim_cmd import fit
+    from lenotre.device import png
+    from lenotre.commands.sim import fit
     frame, texts, pixels = home_screen
     lines = fit(cols, rows, frame, texts, pixels)
     assert len(lines) <= rows
@@ -193,9 +193,9 @@ def test_games_at_the_top_of_an_old_simulator_flash_are_moved_into_data(tmp_path
 
 
 def test_a_demo_game_onto_the_flash_is_synced_from_the_virtual_pico(tmp_path, capsys):
-    from lenotre import played
-    from lenotre.db import Library
-    from lenotre.vpico_client import VirtualPico
+    from lenotre.library import played
+    from lenotre.library.db import Library
+    from lenotre.device.vpico_client import VirtualPico
     from shared_rules.versailles.simulate import play
     flash = tmp_path / "flash"
     assert main(["sim", "--demo", "--flash", str(flash)]) == 0

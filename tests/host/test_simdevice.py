@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from lenotre.toolchain import tool
+from lenotre.device.toolchain import tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIMDEVICE = os.path.join(ROOT, "firmware", "simdevice.py")
@@ -222,7 +222,7 @@ def test_a_crash_the_guard_caught_fails_a_script_and_not_a_person_at_the_sim(tmp
     # every boot; the guard shows it and restarts. A strict client (tests, scripts) gets a
     # SimError; `lenotre sim` (strict=False) goes on, the error on the screen.
     import store
-    from lenotre.simclient import SimDevice, SimError
+    from lenotre.device.simclient import SimDevice, SimError
     from shared_rules.versailles.simulate import play
     flash = str(tmp_path / "flash")
     (tmp_path / "flash").mkdir()

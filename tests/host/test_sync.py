@@ -11,10 +11,10 @@ import pytest
 
 import store
 from linkrig import Cut, Device, Proxy, game_log, journal_bytes, record_games, record_log
-from lenotre.db import Library
-from lenotre.link import LinkLost, Port
-from lenotre.sync import sync
-from lenotre.syncproto import DamagedFrames, Proto, ProtocolVersion
+from lenotre.library.db import Library
+from lenotre.link.port import LinkLost, Port
+from lenotre.link.sync import sync
+from lenotre.link.syncproto import DamagedFrames, Proto, ProtocolVersion
 
 # finished games of 2..5 players (filed in a pack), and two running ones (a .log each)
 SPECS = [(11, 2, None), (12, 3, None), (13, 4, None), (14, 5, None), (15, 2, 12), (16, 3, 25)]
@@ -449,7 +449,7 @@ def test_a_silent_host_gives_the_box_back_to_its_app(box):
     # (after a request, or from the start) ends serve() with a reset, so main.py runs the app
     # (the unix port has no machine.reset: it exits with link.RESET_EXIT).
     import link as framing
-    from lenotre import vpico
+    from lenotre.device import vpico
     assert vpico.RESET_EXIT == framing.RESET_EXIT  # the relay powers it up on this code
     flash, _ = box
     for requests in ([], [b"HELLO 1"]):

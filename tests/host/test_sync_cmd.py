@@ -1,6 +1,6 @@
 """The commands: `lenotre sync` through the raw REPL of MicroPython's unix port on a pty (as a
 Pico's USB serial), then `games`, `show` and `replay` on the library it made; and the raw-REPL
-transport and port discovery of lenotre/link.py on their own."""
+transport and port discovery of lenotre/link/ (port.py, repl.py) on their own."""
 import os
 import shutil
 import sqlite3
@@ -10,10 +10,12 @@ import types
 import pytest
 
 from linkrig import Device, Peer, install_firmware, record_games
-from lenotre import cli, link
-from lenotre.link import LinkError, LinkTimeout, NoBox, Port, PortBusy, RawRepl, find_port
-from lenotre.syncproto import LinkStopped, Proto
-from lenotre.vpico_client import VirtualPico
+from lenotre import cli
+from lenotre.link import port as link
+from lenotre.link.port import LinkError, LinkTimeout, NoBox, Port, PortBusy, find_port
+from lenotre.link.repl import RawRepl
+from lenotre.link.syncproto import LinkStopped, Proto
+from lenotre.device.vpico_client import VirtualPico
 from shared_rules.codec import decode, encode
 from shared_rules.versailles.game import Game
 
@@ -287,7 +289,7 @@ def test_raw_repl_exec_eval_errors_and_serve(tmp_path):
 
 def test_the_progress_bar_draws_on_a_terminal_only():
     import io
-    from lenotre.sync import Progress
+    from lenotre.progress import Progress
 
     class Tty(io.StringIO):
         def isatty(self):
@@ -304,6 +306,11 @@ def test_the_progress_bar_draws_on_a_terminal_only():
     quiet = io.StringIO()
     Progress(quiet).advance(10, 1)
     assert quiet.getvalue() == ""
+    flash = Tty()  # `lenotre flash` and `lenotre test --port`: the total comes with each step
+    bar = Progress(flash, label="flash")
+    bar.update(0, 4000)
+    bar.update(4000, 4000)
+    assert flash.getvalue().endswith("\rflash [%s] 100%%  4000 bytes   " % ("#" * 30))
 
 
 def test_a_box_that_prints_without_end_times_out_like_a_silent_one(tmp_path):

@@ -4,8 +4,8 @@ per defect. (The press count of bench/device.py's game is checked where that gam
 tests/host/test_device_games.py.)"""
 import pytest
 
-from lenotre.simclient import SimDevice
-from lenotre.simplay import Player
+from lenotre.device.simclient import SimDevice
+from lenotre.device.simplay import Player
 from shared_rules.versailles.game import Game
 
 RUNTIMES = ["cpython", "micropython", "micropython-mpy"]
@@ -13,7 +13,7 @@ RUNTIMES = ["cpython", "micropython", "micropython-mpy"]
 
 @pytest.fixture(scope="module")
 def device_build(tmp_path_factory):
-    from lenotre.toolchain import build
+    from lenotre.device.toolchain import build
     out = str(tmp_path_factory.mktemp("device"))
     build(out)
     return out

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from lenotre import test_cmd
+from lenotre.commands import test as test_cmd
 from lenotre.cli import main
-from lenotre.toolchain import ROOT
+from lenotre.device.toolchain import ROOT
 from linkrig import Peer
 
 
@@ -48,7 +48,7 @@ def test_on_a_flashed_pico_then_the_box_is_clean_and_runs_its_app(flashed_vpico,
 
 
 def test_a_port_with_no_pico_is_a_clear_error(tmp_path, capfd):
-    assert main(["test", "--port", str(tmp_path / "ttyNOPE")]) == 2
+    assert main(["test", "--port", str(tmp_path / "ttyNOPE")]) == 1  # docs/CLI.md, exit status
     assert "did not run the tests" in capfd.readouterr().err
 
 
@@ -60,7 +60,7 @@ def test_a_port_that_is_no_box_is_named_within_seconds(mode, words, capfd):
     peer = Peer(mode)
     try:
         start = time.monotonic()
-        assert main(["test", "--port", peer.path]) == 2
+        assert main(["test", "--port", peer.path]) == 1
         took = time.monotonic() - start
     finally:
         peer.close()
@@ -74,7 +74,7 @@ def test_a_test_run_whose_host_is_killed_leaves_no_file_and_the_app_comes_back(
         flashed_vpico, monkeypatch, capfd):
     # The box removes the test files itself as the run ends: here the host stops reading
     # after the first output (as if killed) and never cleans up.
-    from lenotre.link import RawRepl
+    from lenotre.link.repl import RawRepl
     monkeypatch.setattr(test_cmd, "_clean", lambda repl, put: None)
 
     def killed(self, emit, idle, most):

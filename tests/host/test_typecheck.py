@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from lenotre.toolchain import ROOT, tool
+from lenotre.device.toolchain import ROOT, tool
 
 TYPINGS = os.path.join(sys.prefix, "typings")
 

@@ -151,7 +151,7 @@ class Adapter:
 
     def page(self, g):
         # -> the HTML parts of the game's page after its title: the scoreboard
-        from lenotre.gamepage import seat  # the report's own module: only for the report
+        from lenotre.library.gamepage import seat  # the report's own module: only for the report
         board, e = g.board, _e
         rows = ["<table><tr><th>player</th>%s<th class=\"n\">total</th><th class=\"n\">place"
                 "</th></tr>" % "".join('<th class="n">%s</th>' % e(part)

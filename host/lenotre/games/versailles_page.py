@@ -3,8 +3,8 @@ the tokens, its two charts (gamesvg.py) and Ludwig's part. Every text from a gam
 escaped."""
 import os
 
-from lenotre import charts, gamesvg
-from lenotre.gamepage import e, seat
+from lenotre.library import charts, gamesvg
+from lenotre.library.gamepage import e, seat
 from lenotre.games import versailles as V
 
 LUDWIG_PNG = "ludwig.png"

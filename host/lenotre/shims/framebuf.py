@@ -3,7 +3,7 @@
 Every drawing call follows MicroPython's modframebuf.c step for step (clipping, Bresenham,
 scroll order, blit keys), and text() uses MicroPython's own 8x8 font: it is not kept in this
 repository but read once out of the installed `micropython` (it renders each glyph with its
-own framebuf) and cached in ~/.cache/lenotre/font8x8-<version>.bin ($XDG_CACHE_HOME honoured).
+own framebuf) and cached in the user cache folder (lenotre.paths: ~/.cache/lenotre on Linux).
 tests/host/test_framebuf_shim.py compares this module with the real one byte for byte."""
 import glob
 import os
@@ -50,8 +50,8 @@ def _find_micropython():
 
 
 def _cache_dir():
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "lenotre")
+    from lenotre.paths import cache_dir  # the desktop's one definition of its folders
+    return cache_dir()
 
 
 def _run(exe, code):

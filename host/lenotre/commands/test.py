@@ -1,0 +1,144 @@
+"""`lenotre test`: tests/shared on CPython (pytest), the MicroPython unix port (run_mpy.py) or a
+Pico over the raw REPL (link/repl.py). The user's text is DESCRIPTION (--help)."""
+import os
+import re
+import subprocess
+import sys
+
+from lenotre.device.toolchain import ROOT
+from lenotre.errors import CommandFailed
+from lenotre.link.port import LinkError, Port
+from lenotre.link.repl import RawRepl
+from lenotre.progress import Progress
+
+# The rules core's tests: pure logic, small enough for a Pico's heap. (The firmware's own
+# shared tests need the simulated hardware and a scratch folder; they run on the desktop.)
+RULES_TESTS = ("test_rulebook_examples.py", "test_cards_and_ludwig.py", "test_garden.py",
+               "test_tokens.py", "test_scoring.py", "test_event_log.py")
+
+
+DESCRIPTION = """\
+Run the rules tests: here (the default), on MicroPython with the box's memory
+(--micropython), or on the box itself (--port, a box with its firmware). The very same test
+files run everywhere; on the box they are copied over, run, then removed, and the box
+restarts its app."""
+
+def add(sub):
+    p = sub.add_parser("test", help="run the shared rules tests (CPython, MicroPython, a Pico)",
+                       description=DESCRIPTION)
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--micropython", action="store_true",
+                       help="under the MicroPython unix port with the Pico's 192 KB heap")
+    where.add_argument("--port", help="on the Pico at this serial port (flashed with "
+                                      "`lenotre flash`: shared_rules is already on it)")
+    p.set_defaults(run=run)
+
+
+def run(args):
+    if args.port:
+        return on_pico(args.port)
+    files = [os.path.join("tests", "shared", f) for f in RULES_TESTS]
+    if args.micropython:
+        cmd = [sys.executable, os.path.join("tests", "run_mpy.py")] + [
+            f[:-3] for f in RULES_TESTS]
+    else:
+        cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"] + files
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+# On the box: the files go under tests/ beside the flashed firmware, run_shared.py runs them
+# (its sys.exit caught: in the raw REPL a SystemExit would soft-reset the box), then every file
+# put there goes again, removed by the box itself as the run ends (a host killed meanwhile
+# leaves nothing behind) and by the host after it, and the app restarts.
+CLEAN = ("import os\nfor p in %r:\n try:\n  os.remove(p)\n except OSError:\n  pass\n"
+         "for d in ('tests/shared', 'tests'):\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n")
+RUN = "try:\n exec(%r)\nexcept SystemExit:\n pass\nfinally:\n exec(%r)\n"
+# ... then it says DONE and waits for the host's go-ahead (one byte): none within BACK_MS (the
+# host was killed) and it restarts into its app (link.back_to_app), as the sync link does.
+DONE = "lenotre-tests-done"
+WAIT = ("import sys, select\nprint(%r)\n_p = select.poll()\n_p.register(sys.stdin, "
+        "select.POLLIN)\nif not _p.poll(%d):\n import link\n link.back_to_app()\n"
+        "getattr(sys.stdin, 'buffer', sys.stdin).read(1)\ndel _p\n")
+BACK_MS = 20000
+PUT_CHUNK = 512  # bytes of a file per exec: a Pico compiles each as a bytes literal
+IDLE_S = 120  # no output for this long: the box hangs (one test file takes seconds on a Pico)
+MOST_S = 900
+
+
+def on_pico(port):
+    # Copy the test files next to the flashed firmware, run the runner there, read its line.
+    try:
+        text = _run_on_box(port)
+    except LinkError as exc:
+        raise CommandFailed("the Pico at %s did not run the tests: %s" % (port, exc)) from None
+    m = re.search(r"^(\d+) passed, (\d+) failed, \d+ skipped\s*$", text, re.M)
+    if not m:
+        raise CommandFailed("the Pico at %s did not run the tests (it said: %s)"
+                         % (port, text.strip().splitlines()[-1] if text.strip() else "nothing"))
+    return 0 if int(m.group(2)) == 0 and int(m.group(1)) > 0 else 1
+
+
+def _run_on_box(port_path):
+    # -> what the runner printed (printed here as it comes). Deadlines everywhere; the box
+    # is left clean (no test file) and running its app, whatever happened.
+    port = Port(port_path)
+    repl = RawRepl(port)
+    put = []
+    try:
+        repl.enter()  # stops the app; NotABox says what the port is when it is no box
+        repl.soft_reset()  # the whole heap for the tests
+        try:
+            repl.exec("import os\nfor d in ('tests', 'tests/shared'):\n try:\n  os.mkdir(d)"
+                      "\n except OSError:\n  pass")
+            sources = {}
+            for f in RULES_TESTS + ("support.py",):
+                with open(os.path.join(ROOT, "tests", "shared", f), "rb") as src:
+                    sources[f] = src.read()
+            bar = Progress(label="test")  # the copy is the long part on a Pico: ~1 s a KB
+            bar.start(sum(len(data) for data in sources.values()))
+            try:
+                for f in sorted(sources):
+                    before = bar.done_bytes
+                    _put(repl, "tests/shared/" + f, sources[f], put,
+                         lambda n, before=before, f=f: bar.show(before + n, f))
+            finally:
+                bar.done()
+            with open(os.path.join(ROOT, "tests", "run_shared.py")) as src:
+                repl.start(RUN % (src.read(), CLEAN % (put,)) + WAIT % (DONE, BACK_MS))
+            said, went = [], []
+
+            def emit(data):
+                text = data.decode("utf-8", "replace")
+                said.append(text)
+                if not went and DONE in "".join(said[-2:]):
+                    port.write(b"\n")  # the go-ahead: the box ends the run
+                    went.append(1)
+                sys.stdout.write(text.replace(DONE, ""))
+                sys.stdout.flush()
+            repl.follow(emit, IDLE_S, MOST_S)
+            return "".join(said)
+        finally:
+            _clean(repl, put)
+    finally:
+        port.close()
+
+
+def _put(repl, path, data, put, progress):
+    # mpremote's fs_writefile (a write per PUT_CHUNK); progress(bytes of this file so far)
+    put.append(path)
+    try:
+        repl.fs_writefile(path, data, chunk_size=PUT_CHUNK,
+                          progress_callback=lambda n, size: progress(n))
+    except OSError as exc:  # the box's own (a full flash): mpremote turned it into an OSError
+        raise LinkError("writing %s on the box failed: %s" % (path, exc)) from None
+
+
+def _clean(repl, put):
+    # Best effort, the box may be gone: remove what was put (and the folders, when empty),
+    # then restart the app.
+    try:
+        repl.enter()  # a run cut short by a deadline is still running: stop it
+        repl.exec(CLEAN % (put,))
+    except LinkError:
+        pass
+    repl.restart_app()

@@ -1,0 +1,135 @@
+"""Drive the simulated device (firmware/simdevice.py) over its line protocol.
+
+The same client runs the firmware under CPython or under the MicroPython unix port with the
+Pico's heap; tests, `lenotre sim` and the benchmarks all press buttons through it."""
+import json
+import os
+import subprocess
+import sys
+
+from lenotre.device.client import BUTTONS, DeviceClient  # noqa: F401  (lenotre sim's)
+from lenotre.device.toolchain import ROOT, tool
+
+GAP_MS = 40  # simulated time between two presses
+
+
+class SimError(Exception):
+    pass
+
+
+class SimDevice(DeviceClient):
+    error = SimError
+
+    def __init__(self, flash_dir, micropython=False, heap="192k", compiled=None,
+                 strict=True):
+        # compiled: a folder built by toolchain.build() - MicroPython then loads the .mpy
+        # files as the Pico does, instead of compiling the sources at boot.
+        DeviceClient.__init__(self)
+        os.makedirs(flash_dir, exist_ok=True)
+        flash_dir = os.path.abspath(flash_dir)
+        script = os.path.join(ROOT, "firmware", "simdevice.py")
+        env = None
+        if compiled:
+            # the build's root and its lib/, as a Pico's sys.path has / and /lib
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+                os.path.join(os.path.abspath(compiled), d) for d in ("", "lib")))
+            cmd = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simdevice", flash_dir]
+        elif micropython:
+            cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
+        else:
+            cmd = [sys.executable, script, flash_dir]
+        self.runtime = "micropython" if micropython or compiled else "cpython"
+        self.proc = subprocess.Popen(cmd, cwd=compiled or ROOT, env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        # A crash the firmware's guard caught (it shows it and restarts the app): strict, a
+        # SimError (tests, scripts); else noted in `crashes` and the device goes on (a person
+        # at `lenotre sim` sees the error screen, as at the table).
+        self.strict = strict
+        self.crashes = []
+
+    def cmd(self, line):
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise SimError("the simulated device died: " + self._stderr())
+        out = []
+        while True:
+            reply = self.proc.stdout.readline()
+            if not reply:  # MicroPython's unix port prints a fatal traceback on stdout
+                raise SimError("the simulated device died during %r: %s"
+                               % (line, "\n".join(out + [self._stderr()]).strip()))
+            reply = reply.rstrip("\n")
+            if reply == "ok":
+                return out
+            if reply.startswith("error app: ") and "caught by the guard" in reply \
+                    and not self.strict:
+                self.crashes.append(reply[11:])
+                return out  # the device ended the command there, and goes on
+            if reply.startswith("error "):
+                raise SimError("%s: %s" % (line, reply[6:]))
+            out.append(reply)
+
+    def _stderr(self):
+        try:
+            self.proc.kill()
+            return self.proc.stderr.read()[-3000:]
+        except Exception:
+            return "(no stderr)"
+
+    def _hold(self, button, ms):
+        self.cmd("down " + button)
+        self.cmd("wait %d" % ms)
+        self.cmd("up " + button)
+        self.cmd("wait %d" % GAP_MS)
+
+    def wait(self, ms):
+        self.cmd("wait %d" % ms)
+
+    def screen(self):
+        # -> (framebuffer bytes, [strings on screen])
+        frame, texts = b"", []
+        for line in self.cmd("screen"):
+            if line.startswith("frame "):
+                frame = bytes.fromhex(line[6:])
+            elif line.startswith("text "):
+                texts = json.loads(line[5:])
+        return frame, texts
+
+    def texts(self):
+        return self.screen()[1]
+
+    def pixels(self):
+        for line in self.cmd("pixels"):
+            if line.startswith("pixels "):
+                raw = bytes.fromhex(line[7:])
+                return [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+        raise SimError("no pixels reply")
+
+    def stats(self):
+        # -> {"clipped": n, "frames": n, "alloc": n}
+        for line in self.cmd("stats"):
+            if line.startswith("stats "):
+                w = line.split()[1:]
+                return {w[i]: int(w[i + 1]) for i in range(0, len(w), 2)}
+        raise SimError("no stats reply")
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.cmd("quit")
+            except SimError:
+                pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

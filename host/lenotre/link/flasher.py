@@ -1,0 +1,260 @@
+"""Put a built firmware folder (toolchain.build) on a MicroPython board over its USB serial.
+
+The raw REPL is link/repl.py (mpremote's SerialTransport); this module decides what to copy:
+the device hashes its files (hashlib.sha256, on the board), only files whose hash differs are
+written, stale files are removed, everything is hashed again to verify, and
+a soft reset from the friendly REPL restarts the app. The journal (`data/`) is never touched:
+only the build's files, their .py/.mpy twins and what the last flash listed in MANIFEST (and
+data/roster.txt, the roster of people, when one is given). The box's clock is set from the
+PC's at every flash."""
+import ast
+import hashlib
+import os
+import time
+
+from lenotre.link import port as link
+from lenotre.link.port import TermiosError
+from lenotre.link.repl import RawRepl, ReplError
+from lenotre.device.toolchain import MICROPYTHON
+
+MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
+CHUNK = 1024  # bytes per write on the device (a Pico compiles each as a bytes literal)
+RAW_TIMEOUT = 5  # seconds for the raw REPL to answer
+EXEC_S = 60  # seconds for one step's answer (hashing every file on a Pico takes a few)
+VERSION_PROBE = "sys.implementation.version[:3]"  # evaluated on the device after `import sys`
+WATCH_S = 1.0  # after the restart, how long to watch for the app failing to start
+
+# Run on the device: {path: sha256 hex, or None when there is no such file}.
+HASH_CODE = """import hashlib, binascii
+def _h(p):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    b = bytearray(256)
+    m = memoryview(b)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(m[:n])
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+print(repr({p: _h(p) for p in %r}))
+del _h
+"""
+
+
+class FlashError(Exception):
+    """Anything that stops the flash; the message says what to do."""
+
+
+def local_files(folder):
+    # -> {device path ("app/home.mpy"): bytes} of a toolchain.build() folder
+    files = {}
+    for top, _, names in os.walk(folder):
+        for n in names:
+            path = os.path.join(top, n)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, folder).replace(os.sep, "/")] = f.read()
+    return files
+
+
+def twin(path):
+    # the other form of a module: a stale app.py would shadow app.mpy (or main.mpy main.py)
+    if path.endswith(".mpy"):
+        return path[:-4] + ".py"
+    if path.endswith(".py"):
+        return path[:-3] + ".mpy"
+    return None
+
+
+def open_repl(port):
+    # -> the raw REPL on `port`, entered and soft-reset (no app holds memory or files), or
+    # FlashError saying why not: no such port, a busy one, no box on it, a box gone meanwhile
+    try:
+        repl = RawRepl(link.Port(port, timeout=RAW_TIMEOUT))
+    except link.PortBusy:
+        raise busy(port)
+    except link.NoBox:
+        raise FlashError("no device at %s: is the box plugged in?" % port)
+    except link.LinkError as exc:
+        raise FlashError(str(exc))
+    try:
+        repl.enter()
+        repl.soft_reset(RAW_TIMEOUT)
+    except link.NotABox as exc:
+        repl.close()
+        if exc.kind != "silent":
+            raise FlashError(str(exc))
+        raise FlashError("%s; a box whose program ignores Ctrl-C stays silent too: unplug it, "
+                         "hold a button while plugging it in (the app does not start), then "
+                         "flash again" % exc)
+    except link.LinkError as exc:  # lost: the port went away meanwhile
+        repl.close()
+        raise FlashError("lost the device on %s while entering its raw REPL (%s); plug it "
+                         "in and flash again" % (port, exc))
+    return repl
+
+
+def busy(port, why="another program has it open"):
+    return FlashError("device busy: %s on %s (mpremote, Thonny, a serial terminal, lenotre "
+                      "sync?); close it and try again" % (why, port))
+
+
+class Board:
+    """The device end: the raw REPL (link/repl.py), entered with a soft reset."""
+
+    def __init__(self, port):
+        self.port = port
+        self.repl = open_repl(port)
+
+    def exec(self, code):
+        try:
+            return self.repl.exec(code, EXEC_S)
+        except ReplError as exc:
+            raise FlashError("the device failed running flash code: %s" % exc)
+
+    def eval(self, expr):
+        try:
+            return self.repl.eval(expr)
+        except (ReplError, ValueError, SyntaxError) as exc:
+            raise FlashError("the device failed evaluating %s: %s" % (expr, exc))
+
+    def version(self):
+        self.exec("import sys")
+        return tuple(self.eval(VERSION_PROBE))
+
+    def hashes(self, paths):
+        return eval_text(self.exec(HASH_CODE % (sorted(paths),)))
+
+    def manifest(self):
+        out = self.exec("try:\n print(repr(open(%r).read()))\nexcept OSError:\n print(\"''\")"
+                        % MANIFEST)
+        return [p for p in eval_text(out).splitlines() if p]
+
+    def make_dirs(self, dirs):
+        if dirs:
+            self.exec("import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass"
+                      % (sorted(dirs, key=len),))
+
+    def write(self, path, data, progress=None):
+        # progress(bytes of this file written so far, its size), after every chunk
+        try:
+            self.repl.fs_writefile(path, data, chunk_size=CHUNK, progress_callback=progress)
+        except OSError as exc:  # mpremote's: the device's OSError (a full flash)
+            raise FlashError("writing %s failed: %s" % (path, exc))
+
+    def remove(self, paths):
+        # The files, then every folder they leave empty (deepest first): an empty
+        # /shared_rules left by an older layout would shadow /lib/shared_rules on import.
+        if paths:
+            dirs = {"/".join(p.split("/")[:i]) for p in paths for i in range(1, p.count("/") + 1)}
+            self.exec("import os\nfor p in %r:\n os.remove(p)\nfor d in %r:\n try:\n  "
+                      "os.rmdir(d)\n except OSError:\n  pass"
+                      % (sorted(paths), sorted(dirs, key=len, reverse=True)))
+
+    def set_clock(self, t):
+        # The box's wall clock (firmware/wallclock.py) from the PC's: -> what it reads after
+        out = self.exec("import wallclock\n_w = wallclock.default()\n_w.set(%d)\n"
+                        "print(repr(_w.now()))\ndel _w" % t)
+        return eval_text(out)
+
+    def put_roster(self, names):
+        # The PC's roster onto the box (data/roster.txt, the only file of data/ a flash
+        # writes); the box checks every name as the sync link's ROSTER does
+        self.exec("import os, roster\ntry:\n os.mkdir('data')\nexcept OSError:\n pass\n"
+                  "roster.save('data/', %r)" % (list(names),))
+
+    def restart(self):
+        # A Pico runs main.py only after a soft reset from the friendly REPL: Ctrl-B leaves the
+        # raw REPL, Ctrl-D on the empty friendly line soft-resets. -> what the app printed.
+        p = self.repl.port
+        p.write(b"\r\x02")  # Ctrl-B: the friendly REPL
+        p.read_until(b">>> ", RAW_TIMEOUT)
+        p.write(b"\x04")  # Ctrl-D: soft reboot, then main.py
+        try:
+            p.read_until(b"soft reboot\r\n", RAW_TIMEOUT)
+        except link.LinkTimeout:
+            raise FlashError("the device did not soft-reset after the flash: %r" % p.buf[-200:])
+        # the app runs silently; a prompt this soon means it ended (a traceback before it)
+        return self.repl.read_until(1, b">>> ", timeout=None, timeout_overall=WATCH_S)
+
+    def close(self):
+        self.repl.close()
+
+
+def eval_text(out):
+    # the repr() a device printed -> the value
+    try:
+        return ast.literal_eval(out.decode().strip())
+    except (ValueError, SyntaxError, UnicodeDecodeError):
+        raise FlashError("the device answered something unreadable: %r" % out[-200:])
+
+
+def check_version(found, wanted=MICROPYTHON):
+    want = tuple(int(x) for x in wanted.split(".")[:2])
+    if tuple(found[:2]) != want:
+        raise FlashError("the device runs MicroPython %s, the firmware is compiled for %s "
+                         "(.mpy files load only on the MicroPython they were made for): put "
+                         "MicroPython %s on it with `lenotre flash --uf2 FILE` (the RPI_PICO "
+                         "UF2 from micropython.org/download)"
+                         % (".".join(str(x) for x in found), ".".join(map(str, want)),
+                            ".".join(map(str, want))))
+
+
+def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
+    """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
+    (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
+    restart its app. progress(bytes copied, bytes to copy) after every chunk written. -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
+    "clock": what the box's clock read once set, "app": its output}"""
+    board = Board(port)
+    try:
+        check_version(board.version())
+        old = board.manifest()
+        twins = {twin(p) for p in files} - set(files) - {None}
+        wanted = dict(files)
+        wanted[MANIFEST] = "".join(p + "\n" for p in sorted(files)).encode()
+        on_device = board.hashes(set(wanted) | twins | (set(old) - set(wanted)))
+        changed = sorted(p for p, data in wanted.items()
+                         if on_device.get(p) != hashlib.sha256(data).hexdigest())
+        board.make_dirs({p.rsplit("/", 1)[0] for p in changed if "/" in p}
+                        | {"/".join(p.split("/")[:i]) for p in changed
+                           for i in range(1, p.count("/"))})
+        total = sum(len(wanted[p]) for p in changed)
+        done = 0
+        for p in changed:
+            log("copy " + p)
+            if progress:
+                progress(done, total)
+            board.write(p, wanted[p], progress and (
+                lambda n, size, before=done: progress(before + n, total)))
+            done += len(wanted[p])
+        if progress:
+            progress(done, total)
+        removed = sorted(p for p, h in on_device.items() if h is not None and p not in wanted)
+        for p in removed:
+            log("remove " + p)
+        board.remove(removed)
+        after = board.hashes(wanted)
+        bad = sorted(p for p, data in wanted.items()
+                     if after.get(p) != hashlib.sha256(data).hexdigest())
+        if bad:
+            raise FlashError("verify failed: %s differ on the device after copying; flash "
+                             "again" % ", ".join(bad))
+        clock = board.set_clock(int(time.time()) if now is None else now)
+        if roster is not None:
+            board.put_roster(roster)
+        app = board.restart()
+        if b"Traceback" in app:
+            trace = app[app.index(b"Traceback"):].split(b"\nMicroPython ")[0]  # not the banner
+            raise FlashError("the firmware is on the device, but the app failed at start:\n"
+                             + trace.decode(errors="replace").strip())
+    except (OSError, TermiosError, link.LinkError) as exc:  # the cable pulled, a reset
+        raise FlashError("lost the device on %s: %s; flash again" % (port, exc))
+    finally:
+        board.close()
+    copied = [p for p in changed if p != MANIFEST]
+    return {"copied": copied, "unchanged": len(files) - len(copied), "removed": removed,
+            "bytes": sum(len(files[p]) for p in copied), "clock": clock, "app": app}

@@ -1,0 +1,34 @@
+# The sync link's line framing (docs/HOST.md, "The sync link"), shared by both ends: the box
+# (firmware/link.py) and the PC (lenotre.link.syncproto). Every line either way: "LN " + fields
+# separated by spaces + " *" + CRC32 (8 lowercase hex) of everything before " *".
+import binascii
+
+FRAME = 768  # most journal bytes one DATA line carries
+PREFIX = "LN "
+
+
+class BadLine(ValueError):
+    # a line that carries the prefix but whose CRC does not check: damaged on the way
+    pass
+
+
+def crc(text):
+    return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+
+
+def frame(text):
+    # "HELLO 1" -> "LN HELLO 1 *1a2b3c4d\n" (the CRC covers the prefix too)
+    text = PREFIX + text
+    return "%s *%s\n" % (text, crc(text))
+
+
+def unframe(line):
+    # -> the fields after "LN " of a protocol line, None for any other line (a print);
+    # BadLine when the prefix is there but the CRC does not check.
+    line = line.rstrip("\r\n")
+    if not line.startswith(PREFIX):
+        return None
+    i = line.rfind(" *")
+    if i < 0 or line[i + 2:] != crc(line[:i]):
+        raise BadLine("bad CRC")
+    return line[len(PREFIX):i].split(" ")
