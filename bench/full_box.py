@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.environ.get("BENCH_FIRMWARE_ROOT") or HERE
 sys.path[:0] = [os.path.join(HERE, "host"), ROOT, os.path.join(ROOT, "firmware")]
 
-from lenotre.toolchain import tool  # noqa: E402
+from lenotre.device.toolchain import tool  # noqa: E402
 
 MORE = 40  # games played past full
 

@@ -63,7 +63,7 @@ else:
     ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sys.path.insert(0, os.path.join(ROOT, "host"))
     sys.path.insert(0, ROOT)
-    from lenotre.toolchain import compile_file, tool  # noqa: E402
+    from lenotre.device.toolchain import compile_file, tool  # noqa: E402
     from shared_rules.codec import encode  # noqa: E402
     from shared_rules.gardens.simulate import play  # noqa: E402
 

@@ -56,13 +56,13 @@ print("seam %%d import %%d peak %%d end %%d events %%d over %%s" %% (
 
 
 def micropython(heap, script):
-    from lenotre.toolchain import tool
+    from lenotre.device.toolchain import tool
     return subprocess.run([tool("micropython"), "-X", "heapsize=%d" % heap, "-c", script],
                           cwd=OUT, capture_output=True, text=True, timeout=60)
 
 
 def build_mpy(dst):
-    from lenotre.toolchain import compile_file
+    from lenotre.device.toolchain import compile_file
     for rel in ["shared_rules/%s.py" % m for m in MODULES] + [
             "shared_rules/sanssouci/" + f for f in sorted(os.listdir(
                 os.path.join(ROOT, "shared_rules", "sanssouci"))) if f.endswith(".py")]:

@@ -14,7 +14,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), ROOT]
 
-from lenotre.toolchain import compile_file, tool  # noqa: E402
+from lenotre.device.toolchain import compile_file, tool  # noqa: E402
 from shared_rules.codec import encode  # noqa: E402
 from shared_rules.schlossgarten.simulate import play  # noqa: E402
 

@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import differential  # noqa: E402
-from lenotre.toolchain import tool  # noqa: E402
+from lenotre.device.toolchain import tool  # noqa: E402
 
 
 def compare(game, count, cwd=ROOT, timeout=600):

@@ -7,7 +7,7 @@ import os
 import shutil
 
 from runtimes_agree import ROOT, compare
-from lenotre import toolchain
+from lenotre.device import toolchain
 from shared_rules.gardens.simulate import VARIANTS
 
 GAMES = 200

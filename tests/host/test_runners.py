@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 
-from lenotre.toolchain import ROOT, tool
+from lenotre.device.toolchain import ROOT, tool
 
 SHARED = os.path.join(ROOT, "tests", "shared")
 

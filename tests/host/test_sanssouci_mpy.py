@@ -5,7 +5,7 @@ import os
 import re
 import subprocess
 
-from lenotre.toolchain import ROOT, compile_file, tool
+from lenotre.device.toolchain import ROOT, compile_file, tool
 
 FILES = ("test_sanssouci_game", "test_sanssouci_nobles", "test_sanssouci_turns",
          "test_sanssouci_simulate")

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from lenotre.toolchain import ROOT, compile_file
+from lenotre.device.toolchain import ROOT, compile_file
 from test_guard_mpy import HARNESS_HEAP, RUN, _micropython, _names
 from test_guard_mpy import compiled, compiled_tests  # noqa: F401  (fixtures)
 
