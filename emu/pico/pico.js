@@ -5,7 +5,8 @@
 //   in   {"op":"serial","data":B64}            bytes from the USB host (queued, any length)
 //        {"op":"down"|"up","button":B}         drive a button's GPIO low (pressed) / high
 //        {"op":"press","button":B,"ms":M,"gap":G,"id":N}  hold M emulated ms, release, wait
-//                                              G ms more, then answer {"id":N}
+//                                              G ms more and until the CPU sleeps 5 ms in
+//                                              one stretch (the app has acted), then answer
 //        {"op":"wait","ms":M,"id":N}           let M emulated ms pass, then answer
 //        {"op":"screen","id":N}                the OLED, the strip, the buzzer, the clock
 //        {"op":"pace","on":bool}               emulated time follows wall time (default on)
@@ -43,6 +44,8 @@ const PIXEL_RESET_NS = 50000; // WS2812: low this long ends a frame
 const PIXEL_ONE_NS = 600; // high time: 408 ns a 0, 792 ns a 1 (CPU-timed machine.bitstream)
 const BUZZER_POLL_NS = 1e6;
 const GPIO_FUNC_PWM = 4;
+const SETTLE_NS = 5e6; // a press is done once the CPU has slept this long in one stretch
+const SETTLE_MAX_NS = 5e9;
 
 function arg(name, fallback) {
   const i = process.argv.indexOf('--' + name);
@@ -362,6 +365,7 @@ let pace = true;
 let wallBase = performance.now();
 let emuBase = 0;
 let nextBuzzerNs = 0;
+let lastBusyNs = 0; // when the CPU last ran an instruction
 
 function at(dueNs, fast, fn) {
   events.push([dueNs, fast, fn]);
@@ -382,6 +386,13 @@ function setButton(name, level) {
   mcu.gpio[BUTTONS[name]].setInputValue(level === 1);
 }
 
+function settled(fn, startNs = nowNs()) {
+  // fn once the CPU has slept SETTLE_NS in one stretch: the app has done what a press asked
+  // (journal written, screen sent) and is back to polling the buttons every 10 ms
+  if (nowNs() - lastBusyNs >= SETTLE_NS || nowNs() - startNs > SETTLE_MAX_NS) fn();
+  else at(nowNs() + 1e6, true, () => settled(fn, startNs));
+}
+
 function handle(msg) {
   const op = msg.op;
   if (op === 'serial') {
@@ -396,12 +407,13 @@ function handle(msg) {
     const frames = oled.frames;
     at(pressedNs + msg.ms * 1e6, true, () => {
       setButton(msg.button, 1);
-      at(nowNs() + (msg.gap || 0) * 1e6, true, () => {
+      at(nowNs() + (msg.gap || 0) * 1e6, true, () => settled(() => {
         // the first frame after the release (a long press acts at release or while held)
         const reply = { id: msg.id, pressed_ms: pressedNs / 1e6, released_ms: (pressedNs + msg.ms * 1e6) / 1e6 };
         if (oled.frames > frames) reply.frame_ms = oled.frameNs / 1e6;
+        reply.settled_ms = nowNs() / 1e6;
         send(reply);
-      });
+      }));
     });
   } else if (op === 'wait') {
     at(nowNs() + msg.ms * 1e6, true, () => send({ id: msg.id, ms: nowNs() / 1e6 }));
@@ -448,6 +460,7 @@ function run() {
       const core = mcu.core;
       if (!core.waiting) {
         clock().tick(core.executeInstruction() * CYCLE_NS);
+        lastBusyNs = now;
         continue;
       }
       // Idle: jump to the next alarm, the next host event, or (paced) wall time.

@@ -101,7 +101,7 @@ class EmulatedPico:
         self.proc = None
         self.port = None
         self.resets = []  # why the MCU restarted (watchdog, machine.reset())
-        self.serial_log = bytearray()  # everything the device wrote (kept for tests)
+        self._log = []  # everything the device wrote, in pieces (appended by the relay thread)
         self._ids = itertools.count(1)
         self._answers = {}
         self._cond = threading.Condition()
@@ -191,7 +191,7 @@ class EmulatedPico:
         ev = msg.get("ev")
         if ev == "serial":
             data = base64.b64decode(msg["data"])
-            self.serial_log += data
+            self._log.append(data)
             if self._connected:
                 self._outq += data
         elif ev == "reset":
@@ -200,6 +200,11 @@ class EmulatedPico:
             with self._cond:
                 self._answers[msg["id"]] = msg
                 self._cond.notify_all()
+
+    @property
+    def serial_log(self):
+        # -> every byte the device wrote on its USB serial so far
+        return b"".join(self._log[:])
 
     def request(self, msg, timeout=REQUEST_S):
         rid = next(self._ids)
@@ -343,3 +348,28 @@ class PicoDevice:
 
     def close(self):
         pass
+
+
+def pull(port, folder, dest):
+    """Copy the device's `folder` (e.g. "data") into `dest` over its USB serial, as mpremote's
+    fs cp would: the app is interrupted (Ctrl-C) and left at the raw REPL. -> files copied"""
+    from mpremote.transport_serial import SerialTransport
+    t = SerialTransport(port, baudrate=115200, timeout=1)
+    try:
+        t.enter_raw_repl(soft_reset=False, timeout_overall=10)
+        n = 0
+        stack = [folder]
+        while stack:
+            d = stack.pop()
+            os.makedirs(os.path.join(dest, os.path.relpath(d, folder)), exist_ok=True)
+            for entry in t.fs_listdir(d):
+                path = d + "/" + entry.name
+                if entry.st_mode & 0x4000:
+                    stack.append(path)
+                else:
+                    with open(os.path.join(dest, os.path.relpath(path, folder)), "wb") as f:
+                        f.write(t.fs_readfile(path))
+                    n += 1
+        return n
+    finally:
+        t.close()

@@ -4,6 +4,7 @@ A plan is the event log of a game (from the desktop simulation or a real journal
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on both runtimes; the press-count benchmark counts what it costs."""
 PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
+TOAST_MS = 1500  # app.TOAST_MS: how long a message stays over the screen
 
 
 class PlayError(Exception):
@@ -43,8 +44,12 @@ class Player:
         return texts
 
     def value(self):
-        # The one number drawn big on an entry screen.
+        # The one number drawn big on an entry screen. A toast drawn over it (the emulated
+        # Pico's screen is pixels only) hides part of it: a player waits for the toast to go.
         nums = [t for t in self.texts() if t.isdigit()]
+        if len(nums) != 1:
+            self.dev.wait(TOAST_MS)
+            nums = [t for t in self.texts() if t.isdigit()]
         if len(nums) != 1:
             raise PlayError("no single number on screen: %r" % self.texts())
         return int(nums[0])

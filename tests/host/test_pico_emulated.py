@@ -1,0 +1,121 @@
+"""The box's firmware on a real RP2040's MicroPython: the official MicroPython 1.26.1 UF2 on
+the emulated Pico (lenotre.epico, emu/pico). Flashed with `lenotre flash` over the emulated
+USB serial, driven through its GPIO buttons; screens read from the SSD1306's I2C frames,
+colours decoded from the NeoPixel data pin, the journal read back from its littlefs.
+
+Skipped, saying what to install, where the UF2, the boot ROM, Node or rp2040js is missing
+(`make pico-firmware`, `make emu`). The emulator runs at a quarter of a Pico's speed; idle
+time inside presses is skipped, so a whole game takes a few seconds of emulated time."""
+import contextlib
+import io
+import os
+import random
+import shutil
+
+import pytest
+
+from lenotre import epico
+from lenotre.cli import main
+from lenotre.epico import EmulatedPico, PicoDevice
+from lenotre.simplay import Player, plan_of
+from shared_rules.versailles.game import Game
+from shared_rules.versailles.simulate import play
+
+try:
+    epico.find_inputs()
+    MISSING = None
+except epico.EmulatorMissing as exc:
+    MISSING = str(exc)
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+
+def journal(port, tmp_path):
+    # the box's data/ folder over USB, opened with the firmware's own store
+    import store
+    local = str(tmp_path / "pulled")
+    shutil.rmtree(local, ignore_errors=True)
+    epico.pull(port, "data", local)
+    return store.Store(local)
+
+
+@pytest.fixture(scope="module")
+def flashed_image(tmp_path_factory):
+    # A blank emulated Pico (erased flash: MicroPython formats its littlefs at first boot),
+    # flashed the way a user does it: `lenotre flash --port`. Then flashed again: nothing to
+    # copy. -> the flash image, with the firmware on it
+    image = str(tmp_path_factory.mktemp("pico") / "flash.img")
+    said = io.StringIO()
+    with EmulatedPico(image) as pico, contextlib.redirect_stdout(said):
+        assert main(["flash", "--port", pico.port]) == 0
+        texts = pico.wait_for("New game")
+        assert texts[0] == "LE NOTRE", texts
+        assert main(["flash", "--port", pico.port]) == 0
+        assert failures(pico.serial_log) == []
+        pico.wait_for("New game")
+    return image, said.getvalue()
+
+
+def failures(log):
+    # the tracebacks the device printed, but for the KeyboardInterrupt a flash's Ctrl-C gives
+    out = log.decode(errors="replace").split("Traceback (most recent call last):")[1:]
+    return [t for t in out if "KeyboardInterrupt" not in t.split("\r\n>>>")[0].split(
+        "MicroPython v")[0]]
+
+
+def boot(image, tmp_path):
+    copy = str(tmp_path / "flash.img")
+    shutil.copyfile(image, copy)
+    return EmulatedPico(copy).start()
+
+
+def capped(rgb, cap=48):
+    return max(rgb) == cap
+
+
+def test_lenotre_flash_on_a_blank_pico_then_again_copies_nothing(flashed_image):
+    # (the flashing itself is the fixture's; its output is checked here)
+    out = flashed_image[1]
+    first, second = [line for line in out.splitlines() if line.startswith("flashed ")]
+    assert ", unchanged 0, removed 0" in first and "copied 0 (0 bytes)" not in first
+    assert "copied 0 (0 bytes)" in second and "removed 0" in second
+
+
+def test_whole_two_player_game_with_ludwig_through_the_gpio_buttons(flashed_image, tmp_path):
+    # The unix-port scenario (test_device_games.py) on the rp2 port: every press a GPIO held
+    # low, every screen read from the I2C frames, every colour from the data pin.
+    plan = play(3, 2)
+    with boot(flashed_image[0], tmp_path) as pico:
+        dev = PicoDevice(pico)
+        pico.wait_for("New game")
+        p = Player(dev)
+        p.play(plan.log)
+        names = p.names
+        texts = dev.screen()[1]
+        winners = plan.outcome.winners
+        assert texts[0] == ("Shared victory" if plan.outcome.shared else "Winner"), texts
+        assert any(names[winners[0]][:7] in t for t in texts), texts
+        if not plan.outcome.tiebreak:
+            assert "%d points" % max(plan.totals()) in texts
+        px = dev.pixels()
+        for t in range(5):
+            h = plan.holders[t]
+            if h < 0:
+                assert px[t] == (0, 0, 0), (t, px)
+            else:
+                assert capped(px[t]), (t, px)
+        dev.press("ok")
+        assert "New game" in dev.screen()[1]
+        shown = pico.screen()
+        assert shown["pixel_writes"] > 0 and shown["frames"] > 50
+        assert failures(pico.serial_log) == []
+        s = journal(pico.port, tmp_path)
+    ids = [gid for gid, _ in s.games()]
+    assert len(ids) == 1
+    events = s.events(ids[0])
+    assert s.finished(ids[0]) and not s.synced(ids[0])
+    game = Game.replay(events)
+    assert game.phase == "over" and game.players == names
+    assert game.totals() == plan.totals() and game.scores == plan.scores
+    assert game.holders == plan.holders and game.outcome.winners == winners
+    assert plan_of(events) == plan_of(plan.log)
+    assert all("ludwig" in ev for ev in events if ev["e"] == "round")
