@@ -112,6 +112,7 @@ class EmulatedPico:
         self._connected = False
         self._outq = bytearray()
         self.presses = 0
+        self._read = (None, [])  # the last frame read and its texts
 
     # ---- the process -----------------------------------------------------------------------
     def start(self):
@@ -183,9 +184,10 @@ class EmulatedPico:
                             self._send({"op": "serial", "data": base64.b64encode(data).decode()})
                     if ev & select.POLLOUT and self._outq:
                         try:
-                            del self._outq[:os.write(self._master, self._outq)]
+                            n = os.write(self._master, bytes(self._outq[:4096]))
                         except (BlockingIOError, OSError):
-                            pass
+                            n = 0
+                        del self._outq[:n]
 
     def _line(self, msg):
         ev = msg.get("ev")
@@ -283,7 +285,9 @@ class EmulatedPico:
         s["frame"] = bytes.fromhex(s["frame"])
         px = bytes.fromhex(s["pixels"])
         s["pixels"] = [tuple(px[i:i + 3]) for i in range(0, len(px), 3)]
-        s["texts"] = screenread.texts(s["frame"]) if s["on"] else []
+        if s["frame"] != self._read[0]:  # the same frame reads the same
+            self._read = (s["frame"], screenread.texts(s["frame"]))
+        s["texts"] = self._read[1] if s["on"] else []
         return s
 
     def text(self):
@@ -354,7 +358,7 @@ def pull(port, folder, dest):
     """Copy the device's `folder` (e.g. "data") into `dest` over its USB serial, as mpremote's
     fs cp would: the app is interrupted (Ctrl-C) and left at the raw REPL. -> files copied"""
     from mpremote.transport_serial import SerialTransport
-    t = SerialTransport(port, baudrate=115200, timeout=1)
+    t = SerialTransport(port, baudrate=115200, timeout=5)  # an emulator may lag a second
     try:
         t.enter_raw_repl(soft_reset=False, timeout_overall=10)
         n = 0

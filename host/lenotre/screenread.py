@@ -87,7 +87,13 @@ def _hits(rows):
     hits = []
     for y in range(H - 7):
         block = rows[y:y + 8]
+        ink = unlit = 0  # any pixel lit / any pixel dark in these 8 rows, by column
+        for v in block:
+            ink |= v
+            unlit |= ~v
         for x in range(W - 7):
+            if not (ink >> x) & 0xFF or not (unlit >> x) & 0xFF:
+                continue  # a blank cell, or a solid one: no glyph either way
             cell = tuple((v >> x) & 0xFF for v in block)
             ch = plain.get(cell)
             if ch is not None:
@@ -101,7 +107,12 @@ def _hits(rows):
             small = _sampled(rows, s, phase)
             for y in range(H - 8 * s + 1):
                 block = small[y:y + 8 * s:s]
+                ink = 0
+                for v in block:
+                    ink |= v
                 for k in range((W - phase - 8 * s) // s + 1):
+                    if not (ink >> k) & 0xFF:
+                        continue
                     cell = tuple((v >> k) & 0xFF for v in block)
                     ch = plain.get(cell)
                     x = phase + s * k

@@ -67,10 +67,15 @@ class Player:
         raise PlayError("could not reach %d (at %d)" % (target, self.value()))
 
     def choose_shown(self, wanted, button="down"):
-        # Step through a list shown one item at a time until `wanted` is on screen.
-        for _ in range(8):
+        # Step through a list shown one item at a time until `wanted` is on screen; once
+        # round the list, then again after a toast (which may hide the item) is gone.
+        for tries in range(16):
             if wanted in self.texts():
                 return
+            if tries == 8:
+                self.dev.wait(TOAST_MS)
+                if wanted in self.texts():
+                    return
             self.dev.press(button)
         raise PlayError("%r never came up: %r" % (wanted, self.texts()))
 

@@ -119,3 +119,68 @@ def test_whole_two_player_game_with_ludwig_through_the_gpio_buttons(flashed_imag
     assert game.holders == plan.holders and game.outcome.winners == winners
     assert plan_of(events) == plan_of(plan.log)
     assert all("ludwig" in ev for ev in events if ev["e"] == "round")
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CutDevice(PicoDevice):
+    # The emulated Pico whose power goes at press number `at`: the button goes down and up,
+    # then, a random fraction of a millisecond to 60 ms later (while the app may be writing
+    # its journal), the emulator is killed: the flash image stays as it was at that instant.
+    def __init__(self, pico, at, rnd):
+        PicoDevice.__init__(self, pico)
+        self.left = at
+        self.rnd = rnd
+
+    def _hold(self, button, ms):
+        if self.left == 0:
+            self.pico.down(button)
+            self.pico.wait(ms)
+            self.pico.up(button)
+            self.pico.wait(self.rnd.uniform(0, 60))
+            self.pico.kill()
+            raise PowerCut()
+        self.left -= 1
+
+    def press(self, button, times=1):
+        for _ in range(times):
+            self._hold(button, epico.PRESS_MS)
+            PicoDevice.press(self, button)
+
+    def long(self, button, ms=epico.LONG_MS):
+        self._hold(button, ms)
+        PicoDevice.long(self, button, ms)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_power_cut_at_a_random_instant_loses_no_completed_event(flashed_image, tmp_path,
+                                                                  seed):
+    rnd = random.Random(seed)
+    plan = play(10 + seed, 2)
+    steps = plan_of(plan.log)
+    done = []
+    copy = str(tmp_path / "flash.img")
+    shutil.copyfile(flashed_image[0], copy)
+    with EmulatedPico(copy) as pico:
+        pico.wait_for("New game")
+        dev = CutDevice(pico, rnd.randrange(5, 300), rnd)
+        with pytest.raises(PowerCut):
+            Player(dev).play(plan.log, lambda kind, n: done.append(kind) if kind in (
+                "round", "claim", "areas", "score") else None)
+    with EmulatedPico(copy) as pico:  # power back: the box boots from the flash as it was
+        texts = pico.wait_for("", timeout_ms=3000)
+        assert texts, "nothing on the screen after the power came back"
+        s = journal(pico.port, tmp_path)
+        assert failures(pico.serial_log) == []
+    games = s.games()
+    assert len(games) <= 1
+    events = s.events(games[0][0]) if games else []
+    kept = plan_of(events) if events else []
+    # every step the player saw acknowledged is there, in order; at most the step being
+    # entered at the cut (and the scoring it set off) more
+    assert kept == steps[:len(kept)], (kept, steps[:len(kept) + 1])
+    assert len(done) <= len(kept) <= len(done) + 2, (len(done), len(kept))
+    if events:
+        Game.replay(events)  # the journal mends into a game the rules accept
