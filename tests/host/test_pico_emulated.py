@@ -184,3 +184,50 @@ def test_a_power_cut_at_a_random_instant_loses_no_completed_event(flashed_image,
     assert len(done) <= len(kept) <= len(done) + 2, (len(done), len(kept))
     if events:
         Game.replay(events)  # the journal mends into a game the rules accept
+
+
+def test_lenotre_sim_pico_runs_a_script_with_screenshots(flashed_image, tmp_path, capsys):
+    # The box on the emulated Pico from the CLI: flashed as `lenotre flash` does (nothing
+    # to copy on this image), a script pressed through the GPIOs, PNGs of the I2C frames.
+    copy = str(tmp_path / "flash.img")
+    shutil.copyfile(flashed_image[0], copy)
+    script = tmp_path / "script.txt"
+    script.write_text("ok\nexpect How many players\nok\nok\nok\nok\nexpect Stage 1 Round 1\n"
+                      "shot hub\n")
+    assert main(["sim", "--pico", "--flash", copy, "--script", str(script), "--screenshots",
+                 str(tmp_path / "shots")]) == 0
+    out = capsys.readouterr()
+    assert "firmware copied 0" in out.err
+    assert out.out.startswith("Stage 1 Round 1 | Round 1 of 7")
+    assert "runtime rp2040" in out.out
+    png = (tmp_path / "shots" / "hub.png").read_bytes()
+    assert png.startswith(b"\x89PNG")
+
+
+def test_lenotre_sim_pico_serial_gives_a_port_with_the_micropython_repl(flashed_image,
+                                                                       tmp_path):
+    import select
+    import subprocess
+    import sys
+    import time
+
+    import serial
+    copy = str(tmp_path / "flash.img")
+    shutil.copyfile(flashed_image[0], copy)
+    proc = subprocess.Popen([sys.executable, "-m", "lenotre.cli", "sim", "--pico", "--serial",
+                             "--flash", copy], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        port = proc.stdout.readline().strip() if ready else ""
+        assert port.startswith("/dev/pts/"), proc.stderr.read()
+        with serial.Serial(port, 115200, timeout=0.2) as s:
+            seen = b""
+            end = time.monotonic() + 20
+            while b"Raspberry Pi Pico with RP2040" not in seen and time.monotonic() < end:
+                s.write(b"\x03\x02")  # Ctrl-C stops the app; Ctrl-B: the banner
+                seen += s.read(4096)
+        assert b"MicroPython v1.26.1" in seen, seen[-500:]
+    finally:
+        proc.terminate()
+        proc.wait(10)
