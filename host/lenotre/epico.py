@@ -377,3 +377,24 @@ def pull(port, folder, dest):
         return n
     finally:
         t.close()
+
+
+def push(port, local, folder):
+    """Copy the local folder `local` into the device's `folder` over its USB serial (as
+    mpremote's fs cp -r would), the app interrupted and left at the raw REPL. -> files"""
+    from mpremote.transport_serial import SerialTransport
+    t = SerialTransport(port, baudrate=115200, timeout=5)
+    try:
+        t.enter_raw_repl(soft_reset=False, timeout_overall=10)
+        n = 0
+        for top, dirs, names in os.walk(local):
+            rel = os.path.relpath(top, local).replace(os.sep, "/")
+            where = folder if rel == "." else folder + "/" + rel
+            t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % where)
+            for name in sorted(names):
+                with open(os.path.join(top, name), "rb") as f:
+                    t.fs_writefile(where + "/" + name, f.read(), chunk_size=1024)
+                n += 1
+        return n
+    finally:
+        t.close()
