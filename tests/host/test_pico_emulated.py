@@ -288,3 +288,28 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
     for device, gid, finished, synced_at, n in lib.games():
         assert finished and synced_at
         assert lib.events(device, gid) == logs[gid - 1]
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "known defect, found by this soak, the same on CPython's simulator: a game ended with no "
+    "scoring (abandoned) is listed as '1 -*' in Finished games; opening it draws "
+    "results.Scoreboard with g.scores empty: IndexError escapes the device loop (app/results.py "
+    "line 23) and the box stops at the REPL"))
+def test_random_presses_do_not_break_the_box(flashed_image, tmp_path):
+    # A seeded, bounded soak: 400 presses, short and long, at random; the box never prints a
+    # traceback, still draws a readable screen, and every game in its journal replays.
+    rnd = random.Random(11)
+    with boot(flashed_image[0], tmp_path) as pico:
+        pico.wait_for("New game")
+        for _ in range(400):
+            button = rnd.choice(epico.BUTTONS)
+            if rnd.random() < 0.1:
+                pico.long(button)
+            else:
+                pico.press(button, rnd.choice((30, 80, 200)), rnd.choice((20, 40, 300)))
+        pico.wait(2000)
+        assert failures(pico.serial_log) == [], failures(pico.serial_log)[0]
+        assert pico.screen()["texts"], "a blank screen after the soak"
+        s = journal(pico.port, tmp_path)
+    for gid, _ in s.games():
+        Game.replay(s.events(gid))
