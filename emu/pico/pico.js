@@ -124,6 +124,7 @@ class SSD1306 {
     this.mode = 2; // page addressing after reset
     this.on = false; this.contrast = 0x7f; this.inverted = false;
     this.frames = 0; this.frameNs = 0; this.cmd = []; this.wroteData = false;
+    this.firstInkNs = -1; // the first frame with anything lit: boot to the first screen
   }
 
   transfer(bytes, nowNs) {
@@ -140,6 +141,7 @@ class SSD1306 {
       this.wroteData = false;
       this.frames++;
       this.frameNs = nowNs;
+      if (this.firstInkNs < 0 && this.ram.some((b) => b !== 0)) this.firstInkNs = nowNs;
     }
   }
 
@@ -422,6 +424,7 @@ function handle(msg) {
       id: msg.id, frame: Buffer.from(oled.ram).toString('hex'),
       pixels: Buffer.from(strip.shown).toString('hex'), on: oled.on, inverted: oled.inverted,
       contrast: oled.contrast, frames: oled.frames, frame_ms: oled.frameNs / 1e6,
+      first_ink_ms: oled.firstInkNs / 1e6,
       pixel_writes: strip.writes, beeps, ms: nowNs() / 1e6, i2c: i2cStats,
       i2c_freq: pinout.i2c.freq,
     });

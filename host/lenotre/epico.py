@@ -354,6 +354,14 @@ class PicoDevice:
         pass
 
 
+def tracebacks(log):
+    # -> the tracebacks in what the device printed, but for the KeyboardInterrupt that a
+    # host's Ctrl-C gives (lenotre flash and sync stop the app that way)
+    out = log.decode(errors="replace").split("Traceback (most recent call last):")[1:]
+    return [t.split("MicroPython v")[0] for t in out
+            if "KeyboardInterrupt" not in t.split("MicroPython v")[0]]
+
+
 def pull(port, folder, dest):
     """Copy the device's `folder` (e.g. "data") into `dest` over its USB serial, as mpremote's
     fs cp would: the app is interrupted (Ctrl-C) and left at the raw REPL. -> files copied"""

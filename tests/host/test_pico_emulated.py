@@ -56,11 +56,7 @@ def flashed_image(tmp_path_factory):
     return image, said.getvalue()
 
 
-def failures(log):
-    # the tracebacks the device printed, but for the KeyboardInterrupt a flash's Ctrl-C gives
-    out = log.decode(errors="replace").split("Traceback (most recent call last):")[1:]
-    return [t for t in out if "KeyboardInterrupt" not in t.split("\r\n>>>")[0].split(
-        "MicroPython v")[0]]
+failures = epico.tracebacks
 
 
 def boot(image, tmp_path):
