@@ -73,7 +73,8 @@ def peak_heap(seed, players=5, compiled=None):
 
 if __name__ == "__main__":
     presses(3)
-    print("(the unix port has 8-byte pointers: a 32-bit Pico needs roughly half these heaps)")
+    print("(the unix port has 8-byte pointers: on the 32-bit Pico the same state takes about "
+          "0.6-0.7x these heaps, not half; bench/pico.py measures the Pico's own)")
     peak_heap(7)
     from lenotre.toolchain import build
     with tempfile.TemporaryDirectory() as out:

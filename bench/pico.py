@@ -82,6 +82,9 @@ def heap_lines(log):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=100)
+    p.add_argument("--full", type=int, default=0, metavar="N",
+                   help="also: the menu's heap and opening Finished games with N games on the "
+                        "box (1300 fills it; minutes of copying)")
     args = p.parse_args(argv)
     try:
         epico.find_inputs()
@@ -90,13 +93,13 @@ def main(argv=None):
         return 0
     work = tempfile.mkdtemp(prefix="lenotre-bench-pico-")
     try:
-        run(work, args.games)
+        run(work, args.games, args.full)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0
 
 
-def run(work, n_games):
+def run(work, n_games, full):
     image = os.path.join(work, "flash.img")
     build = os.path.join(work, "build")
     toolchain.build(build)
@@ -154,13 +157,19 @@ def run(work, n_games):
         print("power-on to the first lit frame: %.0f emulated ms; menu frame by %.0f ms"
               % (s["first_ink_ms"], s["frame_ms"]))
 
+    full_image = os.path.join(work, "full.img")
+    shutil.copyfile(image, full_image)
     sync(work, image, n_games)
+    if full:
+        full_box(work, full_image, full)
 
 
-def sync(work, image, n_games):
+def games_on_box(work, image, n_games, name):
+    # n_games finished games in the box's store, written on the desktop by the firmware's own
+    # store, then copied over USB into data/ -> (the local copy, its file names)
     import store
     from linkrig import record_log
-    local = os.path.join(work, "box")
+    local = os.path.join(work, name)
     box = store.Store(local)
     logs = [play(s, 2 + s % 4).log for s in range(8)]
     for i in range(n_games):
@@ -171,6 +180,36 @@ def sync(work, image, n_games):
         n = epico.push(pico.port, local, "data")
         print("%d journal files of %d games onto the box over USB: %.1f s wall"
               % (n, n_games, time.monotonic() - t0))
+    return local
+
+
+def full_box(work, image, n_games):
+    games_on_box(work, image, n_games, "full")
+    monitor = MONITOR.replace("if f < low or n % 100 == 0:", "if True:")
+    with EmulatedPico(image) as pico:
+        pico.wait_for("New game")
+        board = flasher.Board(pico.port)
+        board.exec("import os")
+        bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
+        board.t.exec_raw_no_follow(monitor)
+        board.close()
+        pico.wait_for("New game")
+        pico.wait(1500)
+        print("with %d games on the box: littlefs %d KiB free; free heap at the menu %d B"
+              % (n_games, bfree * bsize // 1024, heap_lines(pico.serial_log)[-1][0]))
+        pico.press("down")
+        a = pico.press("ok")
+        texts = pico.screen()["texts"]
+        print("  opening Finished games: %.1f emulated ms from the release to the frame "
+              "(+ 23.3 ms I2C), showing %s; least heap since %d B"
+              % (a.get("frame_ms", float("nan")) - a["released_ms"], " | ".join(texts[:2]),
+                 min(f for f, _ in heap_lines(pico.serial_log))))
+        for t in epico.tracebacks(pico.serial_log):
+            print("  the device printed a traceback:", t)
+
+
+def sync(work, image, n_games):
+    local = games_on_box(work, image, n_games, "box")
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         db = os.path.join(work, "library.db")

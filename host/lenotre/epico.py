@@ -401,7 +401,7 @@ def push(port, local, folder):
             t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % where)
             for name in sorted(names):
                 with open(os.path.join(top, name), "rb") as f:
-                    t.fs_writefile(where + "/" + name, f.read(), chunk_size=1024)
+                    t.fs_writefile(where + "/" + name, f.read(), chunk_size=4096)
                 n += 1
         return n
     finally:

