@@ -362,6 +362,18 @@ def tracebacks(log):
             if "KeyboardInterrupt" not in t.split("MicroPython v")[0]]
 
 
+def execute(port, code, soft_reset=False):
+    """Run `code` on the device at its raw REPL (the app interrupted) -> what it printed.
+    mpremote's transport with a 5 s read timeout: an emulator on a busy machine may lag."""
+    from mpremote.transport_serial import SerialTransport
+    t = SerialTransport(port, baudrate=115200, timeout=5)
+    try:
+        t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        return t.exec(code)
+    finally:
+        t.close()
+
+
 def pull(port, folder, dest):
     """Copy the device's `folder` (e.g. "data") into `dest` over its USB serial, as mpremote's
     fs cp would: the app is interrupted (Ctrl-C) and left at the raw REPL. -> files copied"""

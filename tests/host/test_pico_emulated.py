@@ -314,16 +314,11 @@ def test_random_presses_do_not_break_the_box(flashed_image, tmp_path):
 def test_the_buzzer_of_hal_pico_sounds_its_frequency_for_its_time(flashed_image, tmp_path):
     # hal.pico.Buzzer on the rp2 port: machine.PWM on the buzzer pin, silenced by a virtual
     # machine.Timer; the emulated Pico decodes the PWM slice of that pin.
-    from lenotre import flasher
     with boot(flashed_image[0], tmp_path) as pico:
         pico.wait_for("New game")
-        board = flasher.Board(pico.port)
-        try:
-            board.exec("from hal.pico import Buzzer\nimport board, time\n"
-                       "b = Buzzer(board.load('pinout.json').buzzer_pin)\n"
-                       "b.beep(880, 120)\ntime.sleep_ms(300)")
-        finally:
-            board.close()
+        epico.execute(pico.port, "from hal.pico import Buzzer\nimport board, time\n"
+                      "b = Buzzer(board.load('pinout.json').buzzer_pin)\n"
+                      "b.beep(880, 120)\ntime.sleep_ms(300)")
         beeps = pico.screen()["beeps"]
     assert len(beeps) == 1, beeps
     _, freq, ms = beeps[0]
