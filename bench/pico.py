@@ -193,10 +193,14 @@ def full_box(work, image, n_games):
         bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
         board.t.exec_raw_no_follow(monitor)
         board.close()
-        pico.wait_for("New game")
-        pico.wait(1500)
+        pico.wait(3000)
+        heap = heap_lines(pico.serial_log)
+        if not heap:
+            print("with %d games on the box the app did not run: %s"
+                  % (n_games, pico.serial_log[-1500:].decode(errors="replace")))
+            return
         print("with %d games on the box: littlefs %d KiB free; free heap at the menu %d B"
-              % (n_games, bfree * bsize // 1024, heap_lines(pico.serial_log)[-1][0]))
+              % (n_games, bfree * bsize // 1024, heap[-1][0]))
         pico.press("down")
         a = pico.press("ok")
         texts = pico.screen()["texts"]
