@@ -30,12 +30,17 @@ except epico.EmulatorMissing as exc:
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
-def journal(port, tmp_path):
+def journal(pico, tmp_path):
     # the box's data/ folder over USB, opened with the firmware's own store
     import store
     local = str(tmp_path / "pulled")
     shutil.rmtree(local, ignore_errors=True)
-    epico.pull(port, "data", local)
+    n = len(pico.serial_log)
+    try:
+        epico.pull(pico.port, "data", local)
+    except Exception as exc:
+        raise AssertionError("reading the journal over USB failed: %s; the device said %r"
+                             % (exc, pico.serial_log[n - 200:][-3000:]))
     return store.Store(local)
 
 
@@ -105,7 +110,7 @@ def test_whole_two_player_game_with_ludwig_through_the_gpio_buttons(flashed_imag
         shown = pico.screen()
         assert shown["pixel_writes"] > 0 and shown["frames"] > 50
         assert failures(pico.serial_log) == []
-        s = journal(pico.port, tmp_path)
+        s = journal(pico, tmp_path)
     ids = [gid for gid, _ in s.games()]
     assert len(ids) == 1
     events = s.events(ids[0])
@@ -169,7 +174,7 @@ def test_a_power_cut_at_a_random_instant_loses_no_completed_event(flashed_image,
     with EmulatedPico(copy) as pico:  # power back: the box boots from the flash as it was
         texts = pico.wait_for("", timeout_ms=3000)
         assert texts, "nothing on the screen after the power came back"
-        s = journal(pico.port, tmp_path)
+        s = journal(pico, tmp_path)
         assert failures(pico.serial_log) == []
     games = s.games()
     assert len(games) <= 1
@@ -306,7 +311,7 @@ def test_random_presses_do_not_break_the_box(flashed_image, tmp_path):
         pico.wait(2000)
         assert failures(pico.serial_log) == [], failures(pico.serial_log)[0]
         assert pico.screen()["texts"], "a blank screen after the soak"
-        s = journal(pico.port, tmp_path)
+        s = journal(pico, tmp_path)
     for gid, _ in s.games():
         Game.replay(s.events(gid))
 
