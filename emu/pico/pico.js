@@ -324,18 +324,16 @@ function wireUSB() {
 }
 
 function answerRead() {
+  // One packet from the head of the queue, never merged across host writes: a host's
+  // separate writes reach a real Pico as separate transfers. Seen when they were merged:
+  // mpremote's two "\r\x03" in one packet left a stray KeyboardInterrupt that broke its
+  // next raw REPL command.
   if (heldRead < 0 || !hostQueue.length) return;
-  let n = Math.min(heldRead, 64);
-  const out = [];
-  while (n > 0 && hostQueue.length) {
-    const head = hostQueue[0];
-    const take = Math.min(n, head.length);
-    out.push(head.subarray(0, take));
-    if (take === head.length) hostQueue.shift(); else hostQueue[0] = head.subarray(take);
-    n -= take;
-  }
+  const head = hostQueue[0];
+  const take = Math.min(heldRead, 64, head.length);
+  if (take === head.length) hostQueue.shift(); else hostQueue[0] = head.subarray(take);
   heldRead = -1;
-  mcu.usbCtrl.endpointReadDone(cdc.outEndpoint, Buffer.concat(out));
+  mcu.usbCtrl.endpointReadDone(cdc.outEndpoint, head.subarray(0, take));
 }
 
 function pollBuzzer() {
