@@ -85,7 +85,8 @@ if __name__ == "__main__":
     presses(3)
     print("the same game by a player who holds up/down for one jump at a time (not through "
           "several): %d button presses" % quiet(presses, 3, long_holds=False))
-    print("(the unix port has 8-byte pointers: a 32-bit Pico needs roughly half these heaps)")
+    print("(the unix port has 8-byte pointers: on the 32-bit Pico the same state takes about "
+          "0.6-0.7x these heaps, not half; bench/pico.py measures the Pico's own)")
     peak_heap(7)
     from lenotre.toolchain import build
     with tempfile.TemporaryDirectory() as out:
