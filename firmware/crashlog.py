@@ -38,23 +38,29 @@ class CrashLog:
         # -> None when every line is whole, else the good records' lines to keep
         lines = []
         bad = False
+        for line, rec in self._records():
+            if rec is None:
+                bad = True
+                continue
+            lines.append(line)
+            self._count(rec)
+        return lines if bad else None
+
+    def _records(self):
+        # (line, its record or None when it does not parse), oldest first, read line by line
         try:
             f = open(self.path, "rb")
         except OSError:
-            return None
+            return
         with f:
             while True:
                 line = f.readline()
                 if not line:
-                    break
+                    return
                 try:
-                    rec = parse(line)
+                    yield line, parse(line)
                 except ValueError:
-                    bad = True
-                    continue
-                lines.append(line)
-                self._count(rec)
-        return lines if bad else None
+                    yield line, None
 
     def _count(self, rec):
         if not isinstance(rec, dict):
@@ -100,19 +106,7 @@ class CrashLog:
 
     def _lines(self, crashes_only):
         out = []  # type: list[bytes]
-        try:
-            f = open(self.path, "rb")
-        except OSError:
-            return out
-        with f:
-            while True:
-                line = f.readline()
-                if not line:
-                    break
-                try:
-                    rec = parse(line)
-                except ValueError:
-                    continue
-                if not crashes_only or isinstance(rec, dict) and "err" in rec:
-                    out.append(line)
+        for line, rec in self._records():
+            if rec is not None and (not crashes_only or isinstance(rec, dict) and "err" in rec):
+                out.append(line)
         return out
