@@ -362,23 +362,32 @@ def tracebacks(log):
             if "KeyboardInterrupt" not in t.split("MicroPython v")[0]]
 
 
-def _at_raw_repl(port, work, soft_reset=False):
+def _at_raw_repl(port, work, soft_reset=False, again=False):
     """work(transport) at the device's raw REPL (the app interrupted), over mpremote's
     transport with a 5 s read timeout (an emulator on a busy machine may lag). Once in a
     while, right after a long run of the app, mpremote's raw-paste handshake meets one prompt
     too many ("could not enter raw repl"; seen on the emulated Pico, not root-caused): a
-    second connection, the device already at its raw REPL, goes through."""
+    second connection, the device already at its raw REPL, goes through. Only the entry is
+    tried again, unless `again` (work that may run twice: reading files): code run twice
+    would do twice what it does (a beep, a write)."""
     from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
     for attempt in (1, 2):
         t = SerialTransport(port, baudrate=115200, timeout=5)
         try:
-            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
-            return work(t)
-        except TransportError:
-            if attempt == 2:
-                raise
-            time.sleep(0.5)
+            try:
+                t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+            except TransportError:
+                if attempt == 2:
+                    raise
+                time.sleep(0.5)
+                continue
+            try:
+                return work(t)
+            except TransportError:
+                if attempt == 2 or not again:
+                    raise
+                time.sleep(0.5)
         finally:
             t.close()
 
@@ -406,7 +415,7 @@ def pull(port, folder, dest):
                         f.write(t.fs_readfile(path))
                     n += 1
         return n
-    return _at_raw_repl(port, work)
+    return _at_raw_repl(port, work, again=True)
 
 
 def push(port, local, folder):
