@@ -6,6 +6,9 @@ matches. Tests use it on both runtimes; the press-count benchmark counts what it
 from shared_rules.versailles.game import CARDS
 
 PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
+# app.TOAST_MS and its half second more a line, for the longest (three lines): how long a
+# toast can stay over the screen when no key is pressed
+TOAST_MS = 1500 + 2 * 500
 
 
 class PlayError(Exception):
@@ -63,14 +66,23 @@ class Player:
         return self.dev.screen()[1]
 
     def expect(self, words):
+        # A toast over the screen may hide the words (the emulated Pico's screen is pixels
+        # only): a player waits for it to go, then looks again.
         texts = self.texts()
+        if not any(words in t for t in texts):
+            self.dev.wait(TOAST_MS)
+            texts = self.texts()
         if not any(words in t for t in texts):
             raise PlayError("expected %r on screen, it shows %r" % (words, texts))
         return texts
 
     def value(self):
-        # The one number drawn big on an entry screen.
+        # The one number drawn big on an entry screen. A toast drawn over it (the emulated
+        # Pico's screen is pixels only) hides part of it: a player waits for the toast to go.
         nums = [t for t in self.texts() if t.isdigit()]
+        if len(nums) != 1:
+            self.dev.wait(TOAST_MS)
+            nums = [t for t in self.texts() if t.isdigit()]
         if len(nums) != 1:
             raise PlayError("no single number on screen: %r" % self.texts())
         return int(nums[0])
@@ -110,10 +122,15 @@ class Player:
         raise PlayError("could not reach %d (at %d)" % (target, read()))
 
     def choose_shown(self, wanted, button="down"):
-        # Step through a list shown one item at a time until `wanted` is on screen.
-        for _ in range(8):
+        # Step through a list shown one item at a time until `wanted` is on screen; once
+        # round the list, then again after a toast (which may hide the item) is gone.
+        for tries in range(16):
             if wanted in self.texts():
                 return
+            if tries == 8:
+                self.dev.wait(TOAST_MS)
+                if wanted in self.texts():
+                    return
             self.dev.press(button)
         raise PlayError("%r never came up: %r" % (wanted, self.texts()))
 
