@@ -4,6 +4,7 @@ A plan is the event log of a game (from the desktop simulation or a real journal
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on both runtimes; the press-count benchmark counts what it costs."""
 from shared_rules.versailles.game import CARDS
+from shared_rules.versailles.tiles import AREA_KINDS
 
 PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
 # app.TOAST_MS and its half second more a line, for the longest (three lines): how long a
@@ -87,13 +88,24 @@ class Player:
             raise PlayError("no single number on screen: %r" % self.texts())
         return int(nums[0])
 
+    def area_rows(self):
+        # -> [(chosen, kind, value)] of the areas screen's rows, top down; the chosen row
+        # starts with ">", "-" is none. Leading spaces are not relied on: the emulated Pico's
+        # screen is read from pixels, where a row's leading space is only blank.
+        rows = []
+        for t in self.texts():
+            chosen = t.startswith(">")
+            words = t[1 if chosen else 0:].split()
+            if len(words) == 2 and words[0] in AREA_KINDS:
+                rows.append((chosen, words[0], 0 if words[1] == "-" else int(words[1])))
+        return rows
+
     def row_value(self):
-        # The value in the chosen row (">") of a list of sizes; "-" is none.
-        rows = [t for t in self.texts() if t.startswith(">")]
-        if len(rows) != 1:
+        # The value in the chosen row (">") of a list of sizes.
+        chosen = [r[2] for r in self.area_rows() if r[0]]
+        if len(chosen) != 1:
             raise PlayError("no single chosen row on screen: %r" % self.texts())
-        v = rows[0].split()[-1]
-        return 0 if v == "-" else int(v)
+        return chosen[0]
 
     def set_value(self, target, read=None, jump=10, ends=None):
         # As a person does: a hold jumps (by `jump`, one more every 300 ms held) to the jump
@@ -199,13 +211,12 @@ class Player:
         dev = self.dev
         if not any("'s areas" in t for t in self.texts()):
             dev.press("ok")  # from the hub: start the scoring wizard
-        texts = self.expect(self.names[p][:7] + "'s areas")
-        kinds = 6 if any(t[1:].startswith("construction") for t in texts) else 5
+        self.expect(self.names[p][:7] + "'s areas")
+        kinds = len(self.area_rows())  # construction sites in stage 2 only
         for k in range(kinds):
             self.set_value(sizes[k], self.row_value)
-            rest = [r for r in self.texts() if r[:1] in (" ", ">")][k + 1:kinds]
-            if k + 1 < kinds and [0 if r.split()[-1] == "-" else int(r.split()[-1])
-                                  for r in rest] == sizes[k + 1:kinds]:
+            rest = [r[2] for r in self.area_rows()][k + 1:kinds]
+            if k + 1 < kinds and rest == sizes[k + 1:kinds]:
                 dev.long("ok")
                 return
             dev.press("ok")
