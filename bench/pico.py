@@ -34,16 +34,20 @@ from lenotre.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.simplay import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
-# Runs on the device in place of main.py's loop: the same app on the same hal, and the heap
-# after a collection every 10 steps (100 ms), printed when it reaches a new low and once a
-# second ("HEAP free low").
+# Runs on the device in place of main.py's loop: main.py's boot (the screens' code preloaded,
+# the app inside its guard, with the guard's reserve) on the same hal, and the heap after a
+# collection every 10 steps (100 ms), printed when it reaches a new low and once a second
+# ("HEAP free low").
 MONITOR = """import gc, time, app
+app.preload()
+from guard import Guard
 from hal.pico import build
-a = app.App(build())
+g = Guard(build(), app.App)
+g.run(False)
 low = 1 << 30
 n = 0
 while True:
-    a.step()
+    g.step()
     n += 1
     if n % 10 == 0:
         gc.collect()

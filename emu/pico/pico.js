@@ -325,9 +325,7 @@ function wireUSB() {
 
 function answerRead() {
   // One packet from the head of the queue, never merged across host writes: a host's
-  // separate writes reach a real Pico as separate transfers. Seen when they were merged:
-  // mpremote's two "\r\x03" in one packet left a stray KeyboardInterrupt that broke its
-  // next raw REPL command.
+  // separate writes reach a real Pico as separate transfers.
   if (heldRead < 0 || !hostQueue.length) return;
   const head = hostQueue[0];
   const take = Math.min(heldRead, 64, head.length);

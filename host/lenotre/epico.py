@@ -116,6 +116,9 @@ class EmulatedPico:
 
     # ---- the process -----------------------------------------------------------------------
     def start(self):
+        if self.proc is not None:
+            # a second emulator on the same flash image would write it too, unseen
+            raise EmulatedPicoError("this emulated Pico is already running")
         uf2, rom, node = find_inputs()
         self._master, slave = pty.openpty()
         tty.setraw(slave)  # whoever opens it gets the bytes unchanged, as from a USB CDC port
@@ -169,19 +172,27 @@ class EmulatedPico:
                     *lines, buf = buf.split(b"\n")
                     for line in lines:
                         self._line(json.loads(line))
-                elif ev & select.POLLHUP:
-                    self._connected = False  # no client: what the device says is dropped
-                    self._outq.clear()
-                    time.sleep(0.01)
                 else:
-                    self._connected = True
+                    data = b""
                     if ev & select.POLLIN:
+                        # Read before a hang-up is heeded: what a host wrote just before it
+                        # closed the port went over a real USB cable. Left in the pty, it
+                        # reached the device only when the next program opened the port,
+                        # ahead of that program's own bytes (a stale Ctrl-D soft reboot
+                        # swallowed mpremote's Ctrl-C: "could not enter raw repl").
                         try:
                             data = os.read(self._master, 4096)
                         except (BlockingIOError, OSError):
                             data = b""
                         if data:
                             self._send({"op": "serial", "data": base64.b64encode(data).decode()})
+                    if ev & select.POLLHUP:
+                        self._connected = False  # no client: what the device says is dropped
+                        self._outq.clear()
+                        if not data:
+                            time.sleep(0.01)
+                        continue
+                    self._connected = True
                     if ev & select.POLLOUT and self._outq:
                         try:
                             n = os.write(self._master, bytes(self._outq[:4096]))
@@ -362,34 +373,19 @@ def tracebacks(log):
             if "KeyboardInterrupt" not in t.split("MicroPython v")[0]]
 
 
-def _at_raw_repl(port, work, soft_reset=False, again=False):
-    """work(transport) at the device's raw REPL (the app interrupted), over mpremote's
-    transport with a 5 s read timeout (an emulator on a busy machine may lag). Once in a
-    while, right after a long run of the app, mpremote's raw-paste handshake meets one prompt
-    too many ("could not enter raw repl"; seen on the emulated Pico, not root-caused): a
-    second connection, the device already at its raw REPL, goes through. Only the entry is
-    tried again, unless `again` (work that may run twice: reading files): code run twice
-    would do twice what it does (a beep, a write)."""
-    from mpremote.transport import TransportError
+def _at_raw_repl(port, work, soft_reset=False):
+    """work(transport) at the device's raw REPL (the app interrupted by mpremote's Ctrl-C),
+    over mpremote's transport with a 5 s read timeout (an emulator on a busy machine may
+    lag). Once: what a host wrote just before it closed the port reaches the device before
+    the next program's bytes (the relay reads it before heeding the hang-up), so nothing
+    stale meets mpremote's Ctrl-C and Ctrl-A."""
     from mpremote.transport_serial import SerialTransport
-    for attempt in (1, 2):
-        t = SerialTransport(port, baudrate=115200, timeout=5)
-        try:
-            try:
-                t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
-            except TransportError:
-                if attempt == 2:
-                    raise
-                time.sleep(0.5)
-                continue
-            try:
-                return work(t)
-            except TransportError:
-                if attempt == 2 or not again:
-                    raise
-                time.sleep(0.5)
-        finally:
-            t.close()
+    t = SerialTransport(port, baudrate=115200, timeout=5)
+    try:
+        t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        return work(t)
+    finally:
+        t.close()
 
 
 def execute(port, code, soft_reset=False):
@@ -415,7 +411,7 @@ def pull(port, folder, dest):
                         f.write(t.fs_readfile(path))
                     n += 1
         return n
-    return _at_raw_repl(port, work, again=True)
+    return _at_raw_repl(port, work)
 
 
 def push(port, local, folder):

@@ -18,7 +18,7 @@ from lenotre import db as library
 from lenotre import epico
 from lenotre.cli import main
 from lenotre.epico import EmulatedPico, PicoDevice
-from lenotre.simplay import Player, plan_of
+from lenotre.simplay import Player, entered, plan_of
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 
@@ -67,7 +67,7 @@ failures = epico.tracebacks
 def boot(image, tmp_path):
     copy = str(tmp_path / "flash.img")
     shutil.copyfile(image, copy)
-    return EmulatedPico(copy).start()
+    return EmulatedPico(copy)  # started by the with statement
 
 
 def capped(rgb, cap=48):
@@ -119,7 +119,7 @@ def test_whole_two_player_game_with_ludwig_through_the_gpio_buttons(flashed_imag
     assert game.phase == "over" and game.players == names
     assert game.totals() == plan.totals() and game.scores == plan.scores
     assert game.holders == plan.holders and game.outcome.winners == winners
-    assert plan_of(events) == plan_of(plan.log)
+    assert plan_of(events) == entered(plan.log)
     assert all("ludwig" in ev for ev in events if ev["e"] == "round")
 
 
@@ -161,7 +161,7 @@ def test_a_power_cut_at_a_random_instant_loses_no_completed_event(flashed_image,
                                                                   seed):
     rnd = random.Random(seed)
     plan = play(10 + seed, 2)
-    steps = plan_of(plan.log)
+    steps = entered(plan.log)  # as the box records them
     done = []
     copy = str(tmp_path / "flash.img")
     shutil.copyfile(flashed_image[0], copy)
@@ -281,6 +281,7 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
         pico.wait(200)
     with EmulatedPico(copy) as pico:
         pico.wait_for("", timeout_ms=3000)
+        cmd[cmd.index("--port") + 1] = pico.port  # plugged in again: its port may differ
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stdout + done.stderr
     rows = sqlite3.connect(db).execute("SELECT gid, count(*) FROM games GROUP BY gid").fetchall()
@@ -326,3 +327,30 @@ def test_the_buzzer_of_hal_pico_sounds_its_frequency_for_its_time(flashed_image,
     assert len(beeps) == 1, beeps
     _, freq, ms = beeps[0]
     assert abs(freq - 880) <= 2 and 115 <= ms <= 130, beeps
+
+
+def test_an_emulated_pico_is_started_once(flashed_image, tmp_path):
+    # Regression: the tests' boot() started one and the with statement another, on the same
+    # flash image; the first ran on unseen, writing the image too, until the test run ended.
+    pico = boot(flashed_image[0], tmp_path)
+    with pico:
+        with pytest.raises(epico.EmulatedPicoError, match="already running"):
+            pico.start()
+        first = pico.proc.pid
+    assert pico.proc is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(first, 0)
+
+
+def test_what_a_host_writes_just_before_closing_the_port_reaches_the_device(flashed_image,
+                                                                            tmp_path):
+    # Regression: the relay heeded the hang-up first and left such bytes in the pseudo-
+    # terminal until the next program opened it; then they went ahead of its own (a stale
+    # Ctrl-D soft reboot swallowed mpremote's Ctrl-C: "could not enter raw repl").
+    with boot(flashed_image[0], tmp_path) as pico:
+        pico.wait_for("New game")
+        fd = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
+        os.write(fd, b"\r\x03")  # Ctrl-C: the app stops, the REPL shows why
+        os.close(fd)
+        pico.wait(1500)
+        assert b"KeyboardInterrupt" in pico.serial_log, pico.serial_log[-300:]
