@@ -54,14 +54,17 @@ bench: $(STAMP)
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
-# a power cycle every 2,000; on CPython, 50,000. Fails on any crash the guard caught.
+# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200).
+# Fails on any crash the guard caught.
 SOAK_BUILD := out/soak-build
-soak: $(STAMP)
+soak: $(STAMP) $(EMU_STAMP)
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
 		from lenotre.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
 	$(BIN)/python tests/shared/soak.py 50000 4
+	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
+		-k random_presses
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -2,7 +2,9 @@
 flash, screen latency, boot, sync. Emulated milliseconds are the Pico's own time (its 125 MHz
 clock); the emulator runs at about a quarter of a Pico's speed, so wall seconds are not.
 
-    python bench/pico.py [--games N]      (N games on the box for the sync figure, default 100)
+    python bench/pico.py [--games N] [--full N] [--only-full | --only-sync]
+    (--games: games on the box for the sync figure, default 100; --full: the full-box
+    figures with N games, about 1,150 fill a Pico's flash)
 
 - free heap (gc.collect(), gc.mem_free()) after a soft reset, at the menu, and the minimum
   between app steps during a 5-player game (the app run by a loop that measures every 10
@@ -87,8 +89,13 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--full", type=int, default=0, metavar="N",
-                   help="also: the menu's heap and opening Finished games with N games on the "
-                        "box (1300 fills it; minutes of copying)")
+                   help="also: the menu's heap, opening Finished games and the least heap "
+                        "during a 5-player game with N games on the box (about 1,150 fill "
+                        "it; minutes of copying)")
+    p.add_argument("--only-full", action="store_true",
+                   help="the full-box figures alone")
+    p.add_argument("--only-sync", action="store_true",
+                   help="the sync figures alone")
     args = p.parse_args(argv)
     try:
         epico.find_inputs()
@@ -97,10 +104,25 @@ def main(argv=None):
         return 0
     work = tempfile.mkdtemp(prefix="lenotre-bench-pico-")
     try:
-        run(work, args.games, args.full)
+        if args.only_full:
+            full_box(work, flashed(work), args.full or 1150)
+        elif args.only_sync:
+            sync(work, flashed(work), args.games)
+        else:
+            run(work, args.games, args.full)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def flashed(work):
+    # -> a flash image with the firmware on it, as `lenotre flash` leaves it
+    image = os.path.join(work, "flashed.img")
+    build = os.path.join(work, "build")
+    toolchain.build(build)
+    with EmulatedPico(image) as pico:
+        flasher.flash(pico.port, flasher.local_files(build))
+    return image
 
 
 def run(work, n_games, full):
@@ -212,6 +234,14 @@ def full_box(work, image, n_games):
               "(+ 23.3 ms I2C), showing %s; least heap since %d B"
               % (a.get("frame_ms", float("nan")) - a["released_ms"], " | ".join(texts[:2]),
                  min(f for f, _ in heap_lines(pico.serial_log))))
+        pico.press("back")  # to the menu, then the heaviest game beside the full box
+        pico.wait_for("New game")
+        before = len(heap_lines(pico.serial_log))
+        Player(PicoDevice(pico)).play(play(7, 5).log)
+        pico.wait(200)
+        during = heap_lines(pico.serial_log)[before:]
+        print("  least free heap between app steps during a 5-player game: %d B"
+              % min(f for f, _ in during))
         for t in epico.tracebacks(pico.serial_log):
             print("  the device printed a traceback:", t)
 
@@ -222,10 +252,12 @@ def sync(work, image, n_games):
         pico.wait_for("New game")
         db = os.path.join(work, "library.db")
         t0 = time.monotonic()
-        out = subprocess.run([sys.executable, "-m", "lenotre.cli", "sync", "--port", pico.port,
-                              "--db", db], capture_output=True, text=True,
-                             cwd=ROOT).stdout.strip().splitlines()
+        done = subprocess.run([sys.executable, "-m", "lenotre.cli", "sync", "--port",
+                               pico.port, "--db", db], capture_output=True, text=True, cwd=ROOT)
         t_sync = time.monotonic() - t0
+        out = done.stdout.strip().splitlines()
+        if done.returncode != 0:  # a figure of a failed sync is no figure
+            out = ["FAILED: %s" % (done.stdout + done.stderr).strip()[-300:]]
         t0 = time.monotonic()
         mp = shutil.which("mpremote", path=os.path.dirname(sys.executable)) or "mpremote"
         dest = os.path.join(work, "copied")
