@@ -235,6 +235,7 @@ def full_box(work, image, n_games):
               % (a.get("frame_ms", float("nan")) - a["released_ms"], " | ".join(texts[:2]),
                  min(f for f, _ in heap_lines(pico.serial_log))))
         pico.press("back")  # to the menu, then the heaviest game beside the full box
+        pico.press("up")  # the menu's cursor back on "New game"
         pico.wait_for("New game")
         before = len(heap_lines(pico.serial_log))
         Player(PicoDevice(pico)).play(play(7, 5).log)
