@@ -4,6 +4,7 @@
 # file whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs of up to 16 blocks
 # 924 (bench/journal_size.py). A pack only grows, but for a rewrite without its synced games
 # (temp, then rename); bytes no header explains seal it: it takes no more games, never goes.
+import gc
 import os
 from array import array
 
@@ -77,6 +78,20 @@ class Packs:
             self.problems.append("p%04d.pak: %d unreadable bytes after byte %d, kept as is"
                                  % (no, end - pos, pos))
         return top
+
+    def compact(self):
+        # Boot grows each pack's index (and its span) between reads of the headers: they end
+        # up scattered over the heap, each a wall in the free space (with 1,148 games the
+        # largest free piece was 3.5 KB of 69 KB free). Copied once the reads' garbage is
+        # collected, they go to the lowest holes that fit, and the free space above is whole.
+        gc.collect()
+        for no in self.index:
+            e = self.index[no]
+            self.index[no] = array("I" if no in self.wide else "H", e)
+            span = self.span.get(no)
+            if span is not None:
+                self.span[no] = [span[0], span[1]]
+        gc.collect()
 
     def _put(self, no, gid, offset, n):
         # Appends an entry to pack no's index, widened to 32 bits first if it must be

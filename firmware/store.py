@@ -68,6 +68,7 @@ class Store:
             no = _num(name, "p", ".pak")
             if no is not None:
                 self._top = max(self._top, self._packs.scan(no))
+        self._packs.compact()
         self._packs.find_refiled()
         for name in names:
             gid = _num(name, "g", ".log")
@@ -246,10 +247,11 @@ class Store:
             unsynced += self._acks.get(g) < n
         return games, unsynced
 
-    def events(self, gid):
-        # -> the game's events (END left out). A cut last record is dropped for good; damage
-        # in the middle raises CorruptJournal (see recover).
-        evs = []  # type: list[dict]
+    def events(self, gid, into=None):
+        # -> the game's events (END left out), appended to `into` (a list by default; any
+        # object with append: eventlog's view takes them one by one). A cut last record is
+        # dropped for good; damage in the middle raises CorruptJournal (see recover).
+        evs = [] if into is None else into
         if gid in self._logs:
             self._check(gid, evs)
             return evs

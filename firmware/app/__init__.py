@@ -231,7 +231,7 @@ class App:
             if t is not None:
                 event["t"] = t
         try:
-            g.push(event)
+            event = g.push(event)  # the event as the game keeps it (Ludwig's card added)
         except RulesError as exc:
             self.error(exc)
             return False

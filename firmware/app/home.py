@@ -159,14 +159,37 @@ class StartGame(ui.Screen):
 
 class Finished(ui.Menu):
     # Latest finished first. A box may hold 1,300 finished games: the menu keeps only their
-    # ids (an array, 2 bytes a game, in the order they were filed, which is the order they
-    # finished) and makes a row's label and action when the row is drawn.
+    # ids (2 bytes a game, in the order they were filed, which is the order they finished)
+    # and makes a row's label and action when the row is drawn.
     def __init__(self, app):
-        ids = array("H" if app.store.top() <= 0xFFFF else "I")
+        ids = _Ids(app.store.top() > 0xFFFF)
         for gid, finished, n in app.store.each():
             if finished:  # the game just won too: the store files it as it ends
                 ids.append(gid)
         ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
+
+
+class _Ids:
+    # Game ids in arrays of 64: one array of 1,148 ids (2.3 KB in one piece) was more than a
+    # full box's heap, in pieces after the scan, could give (MemoryError opening the list).
+    PIECE = 64
+
+    def __init__(self, wide):
+        self.kind = "I" if wide else "H"
+        self.pieces = []
+        self.n = 0
+
+    def append(self, gid):
+        if self.n % self.PIECE == 0:
+            self.pieces.append(array(self.kind))
+        self.pieces[-1].append(gid)
+        self.n += 1
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        return self.pieces[i // self.PIECE][i % self.PIECE]
 
 
 class _Rows:
@@ -195,15 +218,12 @@ class _Rows:
     def game(self, gid):
         # The game just won is in memory already: after a 5-player game a second copy did
         # not always fit beside it (.mpy at 192 KB on the unix port: MemoryError). Any other
-        # is replayed from its journal, once more after a collection if the heap is in pieces.
+        # is viewed from its journal: its state without its events (with 1,148 games on the
+        # box a 5-player game's whole replay did not fit beside the list).
         app = self.app
         if gid == app.gid and app.game is not None:
             return app.game
-        try:
-            return Game.replay(app.store.events(gid))
-        except MemoryError:
-            gc.collect()
-            return Game.replay(app.store.events(gid))
+        return Game.view(lambda sink: app.store.events(gid, sink))
 
     def label(self, gid):
         store = self.app.store
@@ -232,6 +252,9 @@ class _Rows:
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
             return
         if game.outcome is None:  # left for a new game mid-way: no scores to show
+            if not game.keep:  # resuming it copies its events: the whole replay
+                game = None
+                game = Game.replay(app.store.events(gid))
             app.push(Unfinished(app, gid, game))
             return
         board = Scoreboard(app, game, final=True)

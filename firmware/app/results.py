@@ -5,7 +5,7 @@ from app import ui
 from app.ui import short
 
 
-PARTS = ("areas", "large tk", "small tk", "constr.")  # score_stage's row, total last
+from shared_rules.versailles.scoring import PARTS
 
 
 class Scoreboard(ui.Screen):
@@ -155,17 +155,5 @@ def over(d, g):
 
 
 def explain(g):
-    # How the winner was found: at most 5 lines of 16, 3 for a shared victory (its up to
-    # five winners take the other 3 of the screen's 6).
-    o = g.outcome
-    top = max(o.totals)
-    if not o.tiebreak:
-        return ["%d points" % top]
-    lines = ["Tie at %d points" % top]
-    if o.shared:
-        return lines + ["same largest", "area: %d" % o.largest[o.winners[0]]]
-    lines.append("largest area:")
-    sizes = ["%s %d" % (g.players[p][:3], o.largest[p]) for p in o.tied]
-    for i in range(0, len(sizes), 2):  # "Ora 9 Pur 10": two tied players a line
-        lines.append(" ".join(sizes[i:i + 2]))
-    return lines
+    # How the winner was found, in the rules core's words (lines of 16 at most)
+    return g.outcome.reason

@@ -38,7 +38,7 @@ def walk(events):
         if isinstance(mine, dict) and mine.get("e") == "round":
             mine.pop("ludwig", None)  # the rules core draws; compare afterwards
         try:
-            g.push(mine)
+            mine = g.push(mine)
             error = None
         except RulesError as exc:
             error = str(exc)

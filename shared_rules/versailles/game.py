@@ -8,6 +8,9 @@
 #   {"e": "score", "stage": 1 or 2}
 #   {"e": "undo"}                                               cancels the last event
 from shared_rules import errors as E
+from shared_rules.eventlog import EventLog
+from shared_rules.eventlog import field as _field
+from shared_rules.eventlog import is_int as _is_int
 from shared_rules.rng import Rng, derive
 from shared_rules.versailles import scoring
 from shared_rules.versailles.tiles import AREA_KINDS, TILES_PER_STAGE, TYPES, type_code
@@ -23,70 +26,15 @@ SCORING = "scoring"
 OVER = "over"
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
+class Game(EventLog):
+    GAME = "versailles"
+    KINDS = ("setup", "round", "claim", "areas", "score")
 
-
-def _field(event, name, check, what):
-    if name not in event:
-        raise E.InvalidEvent("%s event needs %r (%s)" % (event.get("e"), name, what))
-    v = event[name]
-    if not check(v):
-        raise E.InvalidEvent("%s event: %r must be %s, got %r" % (event.get("e"), name, what, v))
-    return v
-
-
-class Game:
     def __init__(self, players=None, seed=0):
-        self.log = []  # every event pushed, undos included: what the journal holds
-        self.events = []  # the events that stand
+        EventLog.__init__(self)
         if players is not None:
             self.push({"e": "setup", "game": "versailles", "players": list(players),
                        "seed": seed})
-
-    @classmethod
-    def replay(cls, events):
-        g = cls()
-        for ev in events:
-            g.push(ev)
-        return g
-
-    # ---- the event log -------------------------------------------------------------------
-    def push(self, event):
-        if not isinstance(event, dict):
-            raise E.InvalidEvent("an event is a dict with an 'e' kind, got %r" % (event,))
-        kind = event.get("e")
-        if kind == "undo":
-            if len(self.events) < 2:
-                raise E.NothingToUndo("nothing to undo: the game has only its setup")
-            self.log.append(event)
-            self.events.pop()
-            self._rebuild()
-            return event
-        if not self.events:
-            if kind != "setup":
-                raise E.InvalidEvent("a game log starts with a setup event, got %r" % (kind,))
-        elif kind == "setup":
-            raise E.InvalidEvent("this game is already set up; start a new game instead")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise E.InvalidEvent("unknown event %r; allowed: setup, round, claim, areas, score, "
-                                 "undo" % (kind,))
-        apply = handler(self, event)  # validates everything, changes nothing
-        apply()
-        self.events.append(event)
-        self.log.append(event)
-        return event
-
-    def undo(self):
-        return self.push({"e": "undo"})
-
-    def _rebuild(self):
-        events = self.events
-        self.events = []
-        for ev in events:
-            _HANDLERS[ev["e"]](self, ev)()
-            self.events.append(ev)
 
     # ---- actions at the table ------------------------------------------------------------
     def play_round(self, cards):
@@ -146,12 +94,16 @@ class Game:
     def totals(self):
         return [sum(rows[p][4] for rows in self.scores) for p in range(self.n)]
 
+    def scoreboard(self):
+        # Points by part over the stages scored so far (score_stage's row, total last)
+        from shared_rules.scoreboard import Scoreboard  # the host's and the results' only
+        rows = [[sum(st[p][i] for st in self.scores) for i in range(4)] for p in range(self.n)]
+        return Scoreboard(self.players, scoring.PARTS, rows, self.totals())
+
     # ---- validation + application; each returns a closure that applies --------------------
     def _setup(self, ev):
         players = _field(ev, "players", lambda v: isinstance(v, list), "a list of 2-5 names")
         seed = _field(ev, "seed", lambda v: _is_int(v) and v >= 0, "a whole number >= 0")
-        if ev.get("game") != "versailles":
-            raise E.InvalidSetup("this is the Versailles rules core; game must be 'versailles'")
         if not 2 <= len(players) <= 5:
             raise E.InvalidSetup("Versailles takes 2 to 5 players, got %d" % len(players))
         for name in players:
@@ -233,8 +185,6 @@ class Game:
             seat_cards.append(lc)
 
         def apply():
-            if self.ludwig:
-                ev["ludwig"] = seat_cards[-1]  # the log shows Ludwig's draw
             for c in cards:
                 self.seen[c] = 1
             self.spare = spare
@@ -243,6 +193,10 @@ class Game:
             self.rounds_played += 1
             if self.round == ROUNDS:
                 self.phase = SCORING
+            if self.ludwig and "ludwig" not in ev:
+                kept = dict(ev)
+                kept["ludwig"] = seat_cards[-1]  # the log shows Ludwig's draw
+                return kept
         return apply
 
     def _player(self, ev):
@@ -330,7 +284,7 @@ class Game:
                 self.small = small
                 self.builder = builder
                 self.phase = OVER
-                self.outcome = scoring.outcome(self.totals(), self.reports)
+                self.outcome = scoring.outcome(self.totals(), self.reports, self.players)
             else:
                 self.stage += 1
                 self._start_stage()
@@ -344,7 +298,7 @@ class Game:
         return "game over"
 
 
-_HANDLERS = {
+Game.HANDLERS = {
     "setup": Game._setup, "round": Game._round, "claim": Game._claim,
     "areas": Game._areas, "score": Game._score,
 }

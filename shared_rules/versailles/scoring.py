@@ -1,5 +1,6 @@
 # Scoring, as pure functions of what the players report: each player's largest area per type
 # (green, blue, white, red, yellow, construction) and who holds each large majority token.
+from shared_rules import outcome as generic
 from shared_rules.errors import MissedClaim
 from shared_rules.versailles.tiles import CONSTRUCTION, TYPES
 
@@ -9,6 +10,7 @@ _STAGE = {1: (2, 3), 2: (3, 5)}
 SMALL_TOKEN_POINTS = 3
 CONSTRUCTION_POINTS = 3
 MIN_TOKEN_AREA = 4
+PARTS = ("areas", "large tk", "small tk", "constr.")  # a stage's row: these, then the total
 
 
 def check_holders(sizes, holders, names):
@@ -76,24 +78,39 @@ def score_stage(stage, sizes, holders, two_player):
     return rows, small, builder
 
 
-class Outcome:
+class Outcome(generic.Outcome):
     # The result of a finished game: winners (more than one is a shared victory), and whether
-    # the single-largest-area tie-break decided it.
-    def __init__(self, totals, largest):
+    # the single-largest-area tie-break decided it. `reason`: how, in lines of at most 16
+    # characters (5 at most, 3 for a shared victory, whose winners take the screen's others).
+    def __init__(self, totals, largest, names=None):
         self.totals = totals
         self.largest = largest
         top = max(totals)
         self.tied = [p for p in range(len(totals)) if totals[p] == top]
         best = max(largest[p] for p in self.tied)
-        self.winners = [p for p in self.tied if largest[p] == best]
-        self.tiebreak = len(self.tied) > 1
-        self.shared = len(self.winners) > 1
+        winners = [p for p in self.tied if largest[p] == best]
+        tiebreak = len(self.tied) > 1
+        generic.Outcome.__init__(self, winners, self._reason(top, tiebreak, len(winners) > 1,
+                                                              names), tiebreak)
+
+    def _reason(self, top, tiebreak, shared, names):
+        if not tiebreak:
+            return ["%d points" % top]
+        lines = ["Tie at %d points" % top]
+        if shared:
+            return lines + ["same largest", "area: %d" % self.largest[self.tied[0]]]
+        lines.append("largest area:")
+        sizes = ["%s %d" % ((names[p] if names else "P%d" % (p + 1))[:3], self.largest[p])
+                 for p in self.tied]
+        for i in range(0, len(sizes), 2):  # "Ora 9 Pur 10": two tied players a line
+            lines.append(" ".join(sizes[i:i + 2]))
+        return lines
 
     def __repr__(self):
         return "Outcome(winners=%r, totals=%r, tiebreak=%r)" % (self.winners, self.totals,
                                                                  self.tiebreak)
 
 
-def outcome(totals, final_sizes):
+def outcome(totals, final_sizes, names=None):
     # Tie-break: the single largest area of any garden type (construction is not a type).
-    return Outcome(totals, [max(s[:CONSTRUCTION]) for s in final_sizes])
+    return Outcome(totals, [max(s[:CONSTRUCTION]) for s in final_sizes], names)

@@ -181,7 +181,7 @@ def test_winner_screen_explains_the_tie_break():
         players = ["Orange", "Purple", "Cyan"]
     g = Finished()
     g.outcome = outcome([50, 50, 40], [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0],
-                                       [12, 0, 0, 0, 0, 0]])
+                                       [12, 0, 0, 0, 0, 0]], g.players)
     a.pop()
     a.push(Winner(a, g))
     a.redraw()
@@ -242,7 +242,7 @@ def test_every_winner_of_a_five_way_shared_victory_is_named_whole():
         outcome = None
         phase = "over"
     g = Over()
-    g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0]] * 5)
+    g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0]] * 5, g.players)
     assert g.outcome.shared and len(g.outcome.winners) == 5
     h, a = _boot(scratch("app_five_winners"))
     before = ui.clipped
@@ -271,7 +271,7 @@ def test_a_tie_broken_among_five_lists_every_largest_area():
         players = ["Orange", "Purple", "Silver", "Cyan", "Lime"]
     g = Over()
     g.outcome = outcome([40] * 5, [[9, 0, 0, 0, 0, 0], [0, 10, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0],
-                                   [7, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]])
+                                   [7, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]], g.players)
     h, a = _boot(scratch("app_five_tied"))
     before = ui.clipped
     a.push(Winner(a, g))

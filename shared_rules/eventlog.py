@@ -1,0 +1,144 @@
+# A game as an event log, python-chess style, for every game the box keeps: `push` validates
+# and applies one event, `undo` takes back the last one that stands, and the state is always
+# the fold of the events that stand. A game is a subclass that names its events in HANDLERS:
+# kind -> function(game, event) that validates everything, changes nothing, and returns a
+# closure that applies the event. An error leaves the game as it was (atomic).
+#
+# Every game's log starts with {"e": "setup", "game": <registry name>, "players": [...], ...};
+# {"e": "undo"} cancels the last event that stands and is kept in the log (the journal holds
+# what happened at the table). push never changes the caller's dict, so a host can push the
+# events it read without copying them first; it returns the event as the game keeps it.
+from shared_rules import errors as E
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def field(event, name, check, what):
+    # -> event[name] if check(value); InvalidEvent naming the event, the field and what is
+    # allowed if it is missing or wrong.
+    if name not in event:
+        raise E.InvalidEvent("%s event needs %r (%s)" % (event.get("e"), name, what))
+    v = event[name]
+    if not check(v):
+        raise E.InvalidEvent("%s event: %r must be %s, got %r" % (event.get("e"), name, what, v))
+    return v
+
+
+class EventLog:
+    GAME = None  # type: str | None  # the setup event's "game" (shared_rules.games)
+    HANDLERS = {}  # type: dict  # kind -> validator returning an apply closure, which
+    # returns None or the event to keep in place of the one given
+    # the kinds in the order a game goes through them, setup first (for messages)
+    KINDS = ()  # type: tuple
+    # Every game also answers, for the device's and the host's generic screens:
+    #   describe()    where the game stands, in words ("stage 1, round 3", "game over")
+    #   totals()      each seat's points so far
+    #   scoreboard()  a scoreboard.Scoreboard: each seat's points by labelled part
+    #   snapshot()    the state as plain data: equal snapshots, equal games
+    # and sets `outcome` (an outcome.Outcome) when the game is over.
+
+    def __init__(self):
+        self.log = []  # every event pushed, undos included: what the journal holds
+        self.events = []  # the events that stand
+        self.outcome = None  # an outcome.Outcome once the game is over
+        self.keep = True  # False: a game to look at (view): no events kept, no undo
+        self.set_up = False
+
+    @classmethod
+    def replay(cls, events):
+        g = cls()
+        for ev in events:
+            g.push(ev)
+        return g
+
+    @classmethod
+    def view(cls, read):
+        # -> the game a journal makes, to look at only: its state without its events, which
+        # are most of a replay's heap (a 5-player Versailles game's decoded events). read(sink)
+        # gives the journal's events to sink.append in order; it is called twice: the first
+        # pass finds the events that stand (an undo takes back the one before), the second
+        # applies only those.
+        marks = _Standing()
+        read(marks)
+        g = cls()
+        g.keep = False
+        read(_Apply(g, marks.standing))
+        return g
+
+    def push(self, event):
+        # -> the event as kept (a copy where the game adds to it, e.g. a bot's card)
+        if not isinstance(event, dict):
+            raise E.InvalidEvent("an event is a dict with an 'e' kind, got %r" % (event,))
+        kind = event.get("e")
+        if kind == "undo":
+            if not self.keep:
+                raise E.NothingToUndo("a game opened to look at takes nothing back")
+            if len(self.events) < 2:
+                raise E.NothingToUndo("nothing to undo: the game has only its setup")
+            self.log.append(event)
+            self.events.pop()
+            self._rebuild()
+            return event
+        if not self.set_up:
+            if kind != "setup":
+                raise E.InvalidEvent("a game log starts with a setup event, got %r" % (kind,))
+        elif kind == "setup":
+            raise E.InvalidEvent("this game is already set up; start a new game instead")
+        handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise E.InvalidEvent("unknown event %r; allowed: %s, undo"
+                                 % (kind, ", ".join(self.KINDS)))
+        if kind == "setup" and event.get("game") != self.GAME:
+            raise E.InvalidSetup("this is the %s rules core; the setup's game must be %r, "
+                                 "got %r" % (self.GAME, self.GAME, event.get("game")))
+        # validates everything, changes nothing; then applies. An apply that adds to the
+        # event (a bot's card) returns its own copy: the caller's is never changed, and a
+        # replay of a journal's events, which hold everything already, copies nothing.
+        event = handler(self, event)() or event
+        self.set_up = True
+        if self.keep:
+            self.events.append(event)
+            self.log.append(event)
+        return event
+
+    def undo(self):
+        return self.push({"e": "undo"})
+
+    def _rebuild(self):
+        events = self.events
+        self.events = []
+        self.outcome = None
+        for ev in events:
+            self.HANDLERS[ev["e"]](self, ev)()
+            self.events.append(ev)
+
+
+class _Standing:
+    # view's first pass: the positions of the events that stand
+    def __init__(self):
+        self.standing = []
+        self.n = 0
+
+    def append(self, ev):
+        if ev.get("e") == "undo":
+            if len(self.standing) > 1:  # the setup stands: the rules refuse its undo
+                self.standing.pop()
+        else:
+            self.standing.append(self.n)
+        self.n += 1
+
+
+class _Apply:
+    # view's second pass: pushes the events that stand, drops the rest as they are read
+    def __init__(self, game, standing):
+        self.game = game
+        self.standing = standing
+        self.n = self.k = 0
+
+    def append(self, ev):
+        if self.k < len(self.standing) and self.standing[self.k] == self.n:
+            self.game.push(ev)
+            self.k += 1
+        self.n += 1

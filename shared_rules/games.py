@@ -1,0 +1,46 @@
+# The games the box keeps, by the setup event's "game". Each is a package shared_rules/<name>/
+# whose `game` module has `Game` (an eventlog.EventLog) and the facts below; the package is
+# imported only when a game of it is opened, so the box holds one game's rules at a time.
+from shared_rules import errors as E
+
+# name, title on the box (16 characters at most), players (fewest, most)
+GAMES = (
+    ("versailles", "Versailles", (2, 5)),
+)
+
+
+def names():
+    return [g[0] for g in GAMES]
+
+
+def info(name):
+    # -> (name, title, (fewest, most)); InvalidSetup naming the games there are
+    for g in GAMES:
+        if g[0] == name:
+            return g
+    raise E.InvalidSetup("no game called %r; games: %s" % (name, ", ".join(names())))
+
+
+def rules(name):
+    # -> the game's rules module (shared_rules.<name>.game), imported on first use
+    info(name)
+    return __import__("shared_rules.%s.game" % name, None, None, ("Game",))
+
+
+def new_game(setup):
+    # -> a game of the kind the setup event names, set up with it
+    if not isinstance(setup, dict) or setup.get("e") != "setup":
+        raise E.InvalidEvent("a game log starts with a setup event, got %r" % (setup,))
+    g = rules(setup.get("game")).Game()
+    g.push(setup)
+    return g
+
+
+def replay(events):
+    # -> the game these events make, whatever game their setup names
+    if not events:
+        raise E.InvalidEvent("a game log starts with a setup event; this one is empty")
+    g = new_game(events[0])
+    for ev in events[1:]:
+        g.push(ev)
+    return g

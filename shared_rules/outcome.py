@@ -1,0 +1,17 @@
+# How every game ends, whatever the game: the device's results screens, the host's show,
+# export and reports read this and nothing game-specific (and scoreboard.Scoreboard).
+
+
+class Outcome:
+    # A finished game: `winners` seats (more than one: a shared victory), `reason` in words
+    # (how the winner was decided, the tie-break spelled out), `tiebreak` when the points
+    # alone did not decide.
+    def __init__(self, winners, reason, tiebreak=False):
+        self.winners = list(winners)
+        self.shared = len(self.winners) > 1
+        self.reason = reason
+        self.tiebreak = tiebreak
+
+    def __repr__(self):
+        return "Outcome(winners=%r, tiebreak=%r, reason=%r)" % (self.winners, self.tiebreak,
+                                                                self.reason)
