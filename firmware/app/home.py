@@ -223,7 +223,11 @@ class _Rows:
         app = self.app
         if gid == app.gid and app.game is not None:
             return app.game
-        return Game.view(lambda sink: app.store.events(gid, sink))
+        try:
+            return Game.view(lambda sink: app.store.events(gid, sink))
+        except MemoryError:  # the heap in pieces: once more after a collection
+            gc.collect()
+            return Game.view(lambda sink: app.store.events(gid, sink))
 
     def label(self, gid):
         store = self.app.store
