@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench soak diagram screens clean
+.PHONY: run test bench soak diagram screens clean emu pico-firmware
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,10 +16,25 @@ $(STAMP): pyproject.toml
 		'micropython-rp2-rpi_pico-stubs==1.29.0.post1'
 	touch $(STAMP)
 
+# The emulated Pico (emu/pico, docs/HOST.md): rp2040js from npm, pinned by package-lock.json.
+# Without Node.js its tests are skipped, saying so.
+EMU_STAMP := emu/pico/node_modules/.installed
+$(EMU_STAMP): emu/pico/package.json emu/pico/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		cd emu/pico && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	else echo "npm not found: the emulated Pico's tests will be skipped (install Node.js 20+)"; fi
+
+emu: $(EMU_STAMP)
+
+# On a user's machine: the official MicroPython UF2 and the RP2040 boot ROM the emulated Pico
+# runs, downloaded into ~/.cache/lenotre/pico and checked against their sha256.
+pico-firmware:
+	$(PYTHON) emu/pico/get_firmware.py
+
 run: $(STAMP)
 	$(BIN)/lenotre sim
 
-test: $(STAMP)
+test: $(STAMP) $(EMU_STAMP)
 	$(BIN)/python -m pytest
 	$(BIN)/python tests/run_mpy.py
 
@@ -37,20 +52,24 @@ bench: $(STAMP)
 	$(BIN)/python bench/sanssouci_memory.py
 	$(BIN)/python bench/gardens_memory.py
 	$(BIN)/python bench/schlossgarten.py
+	$(BIN)/python bench/pico.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
-# a power cycle every 2,000; on CPython, 50,000. Fails on any crash the guard caught. Then the
-# rules core's state machine over 2,000 arbitrary event sequences (80 in `make test`).
+# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200).
+# Fails on any crash the guard caught. Then the rules core's state machine over 2,000
+# arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
-soak: $(STAMP)
+soak: $(STAMP) $(EMU_STAMP)
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
 		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
 	$(BIN)/python tests/shared/soak.py 50000 4
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
+	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
+		-k random_presses
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

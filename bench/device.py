@@ -90,7 +90,8 @@ if __name__ == "__main__":
     print("the same game by a player who holds up/down for one jump at a time (not through "
           "several): %d button presses" % quiet(presses, 3, long_holds=False))
     print("(the unix port has 8-byte pointers: on the 32-bit Pico the same state took about "
-          "0.68x these heaps, measured on the emulated Pico in issue 10, not half)")
+          "0.68x these heaps, measured on the emulated Pico in issue 10, not half; bench/pico.py "
+          "measures the Pico's own)")
     peak_heap(7)
     from lenotre.device.toolchain import build
     with tempfile.TemporaryDirectory() as out:

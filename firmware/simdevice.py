@@ -154,7 +154,9 @@ def _reply(s):
     for piece in [s] if isinstance(s, str) else s:
         sys.stdout.write(piece)
     sys.stdout.write("\n")
-    sys.stdout.flush()
+    flush = getattr(sys.stdout, "flush", None)  # the rp2 port's stdout has none
+    if flush:
+        flush()
 
 
 def main(argv):

@@ -108,7 +108,9 @@ class Areas(ui.Screen):
             line = "%s%-12s%3s" % (">" if k == self.k else " ", AREA_KINDS[k],
                                    str(v) if v else "-")
             if k == self.k:
-                d.fill_rect(0, y - 1, ui.W, 8, 1)
+                # the bar covers the row's own 8 pixel rows: a row above it starts at y - 8
+                # and its descenders (the y in yellow) reach y - 1; the chosen row's reach y + 7
+                d.fill_rect(0, y, ui.W, 8, 1)
             ui.put(d, line, 0, y, 0 if k == self.k else 1)
             y += 8
         if rows < len(AREA_KINDS):

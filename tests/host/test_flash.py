@@ -11,6 +11,7 @@ import pytest
 import serial
 
 from lenotre.commands import flash as flash_cmd
+from lenotre.device import toolchain
 from lenotre.link import flasher
 from lenotre.cli import main
 from lenotre.device.vpico_client import VirtualPico
@@ -88,7 +89,7 @@ def test_only_a_changed_file_is_copied_stale_ones_go_and_the_journal_stays(
     done = flasher.flash(vpico.port, second)
     assert done["copied"] == ["main.py"]
     assert done["removed"] == ["board.py", "old_module.mpy"]
-    assert done["unchanged"] == len(second) - 1
+    assert done["unchanged"] == len(toolchain.for_platform(second, "linux")) - 1
     assert open(os.path.join(vpico.flash, "main.py"), "rb").read().endswith(b"# changed\n")
     assert {k: v for k, v in tree(vpico.flash).items() if k in journal} == journal
     vpico.wait_for("Stage 1 Round 1")  # the app restarted into the game it had
@@ -117,16 +118,41 @@ def test_an_app_that_fails_at_start_is_reported(vpico, firmware_files):
         flasher.flash(vpico.port, files)
 
 
-def test_a_wrong_micropython_version_is_refused_before_anything_is_copied(
+def test_a_micropython_that_cannot_load_the_mpy_files_is_refused_before_anything_is_copied(
         vpico, firmware_files, monkeypatch):
-    # The device is asked as always; the probe's expression is what a MicroPython 1.22.2
-    # would answer to sys.implementation.version[:3].
-    monkeypatch.setattr(flasher, "VERSION_PROBE", "(1, 22, 2)")
+    # The device is asked as always; the probe's expression is what a MicroPython 1.18 on a
+    # Pico would answer: .mpy format 5 (sys.implementation._mpy = 0x1005).
+    monkeypatch.setattr(flasher, "VERSION_PROBE", "((1, 18, 0), 0x1005, 'rp2')")
     with pytest.raises(flasher.FlashError) as err:
         flasher.flash(vpico.port, firmware_files)
     msg = str(err.value)
-    assert "runs MicroPython 1.22.2" in msg and "compiled for 1.29" in msg and "--uf2" in msg
+    assert "runs MicroPython 1.18.0, which loads .mpy format 5" in msg, msg
+    assert "compiled to .mpy format 6 (by mpy-cross 1.29" in msg and "--uf2" in msg
     assert os.listdir(vpico.flash) == []
+
+
+def test_the_mpy_format_decides_not_the_micropython_version(firmware_files):
+    # Regression: a Pico with the official MicroPython 1.26.1 (_mpy 0x1306: format 6,
+    # sub-version 3, armv6m) was refused ("compiled for 1.29") although it loads the .mpy
+    # files mpy-cross 1.29 writes (header 4d 06 00 1f: format 6, bytecode only).
+    assert {data[:4] for p, data in firmware_files.items() if p.endswith(".mpy")} == {
+        b"M\x06\x00\x1f"}
+    flasher.check_format((1, 26, 1), 0x1306, firmware_files)  # no error
+    flasher.check_format((1, 29, 0), 0x1306, firmware_files)
+    with pytest.raises(flasher.FlashError, match="loads no .mpy files"):
+        flasher.check_format((1, 26, 1), 0, firmware_files)
+
+
+def test_the_box_gets_no_simulator_code(firmware_files):
+    # The Pico (sys.platform "rp2") runs hal.pico: the simulators' modules stay off it; the
+    # virtual Pico (the unix port, "linux") needs hal.virtual and hal.sim.
+    box = toolchain.for_platform(firmware_files, "rp2")
+    assert "hal/pico.mpy" in box and "app/home.mpy" in box
+    for p in ("simdevice.mpy", "hal/sim.mpy", "hal/virtual.mpy"):
+        assert p in firmware_files and p not in box
+    virtual = toolchain.for_platform(firmware_files, "linux")
+    assert "hal/virtual.mpy" in virtual and "hal/sim.mpy" in virtual
+    assert "simdevice.mpy" not in virtual
 
 
 def test_no_device_and_two_devices_are_named(monkeypatch, capsys):

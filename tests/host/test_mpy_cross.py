@@ -27,3 +27,13 @@ def test_mpy_cross_rejects_what_micropython_lacks(tmp_path):
     src = tmp_path / "bad.py"
     src.write_text("def f(a, /, b):\n    return a\n")
     assert toolchain.compile_file(str(src), str(tmp_path / "bad.mpy"))
+
+
+def test_tracebacks_name_the_device_path_not_the_build_machine(tmp_path):
+    # mpy-cross records the source name given with -s: a traceback on the box says
+    # "app/home.py", never the path of the machine that built it.
+    out = tmp_path / "build"
+    toolchain.build(str(out))
+    data = (out / "app" / "home.mpy").read_bytes()
+    assert b"app/home.py" in data
+    assert toolchain.ROOT.encode() not in data

@@ -23,6 +23,12 @@ screenshots to --screenshots DIR. The simulated flash is a folder, so games surv
 --demo plays one whole demo game through the buttons onto the flash (default: the virtual
 Pico's, %s), for `lenotre sync` to find there.
 
+--pico runs the firmware on the emulated Pico instead: the official MicroPython 1.26.1 for
+the Raspberry Pi Pico on an emulated RP2040 (rp2040js), flashed with the same code as `lenotre
+flash` (only what changed), its buttons GPIOs, its screen the SSD1306's I2C frames, its LEDs
+the NeoPixel data pin; its flash an image file (--flash, default %s). --pico --serial gives
+its USB serial as a pseudo-terminal instead, for mpremote, lenotre flash and lenotre sync.
+
 --serial starts a virtual Pico instead: MicroPython's unix port behind a pseudo-terminal that
 answers like the box's USB serial port (mpremote, lenotre flash, lenotre sync talk to it). It
 prints the port (/dev/pts/N) and runs until Ctrl-C; its flash is a folder (--flash, default
@@ -46,13 +52,18 @@ def default_flash():
     return os.path.join(data_dir(), "sim-flash")
 
 
+def default_pico_image():
+    return os.path.join(os.path.dirname(default_flash()), "pico-flash.img")
+
+
 def default_vpico_flash():
     return os.path.join(data_dir(), "vpico-flash")
 
 
 def add(sub):
     p = sub.add_parser("sim", help="run the firmware on the desktop (the device simulator)",
-                       description=DESCRIPTION % (default_vpico_flash(), default_vpico_flash()),
+                       description=DESCRIPTION % (default_vpico_flash(), default_pico_image(),
+                                                  default_vpico_flash()),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--micropython", action="store_true",
                    help="run the firmware as the Pico holds it (compiled by mpy-cross) "
@@ -66,6 +77,8 @@ def add(sub):
                         "(default: the virtual Pico's), then say how to sync it")
     p.add_argument("--script", help="a button script to run headless (format: README, 'The simulator')")
     p.add_argument("--screenshots", help="folder for the PNGs of the script's `shot` lines")
+    p.add_argument("--pico", action="store_true",
+                   help="the emulated Pico: official MicroPython 1.26.1 on an emulated RP2040")
     p.add_argument("--serial", action="store_true",
                    help="a virtual Pico on a pseudo-terminal for mpremote / lenotre flash; "
                         "prints its /dev/pts/N")
@@ -73,6 +86,12 @@ def add(sub):
 
 
 def run(args):
+    if args.pico and args.micropython:
+        raise UsageError("--pico and --micropython are two different devices: choose one")
+    if args.pico and args.serial:
+        if args.script or args.screenshots:
+            raise UsageError("--pico --serial goes alone (with --flash): it serves the port")
+        return serve_pico(args.flash or default_pico_image())
     if args.serial:
         if args.script or args.screenshots or args.micropython or args.demo:
             raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
@@ -80,11 +99,15 @@ def run(args):
         from lenotre.device import vpico
         return vpico.serve(adopt_old_layout(args.flash or default_vpico_flash()))
     if args.demo:
-        if args.script or args.screenshots:
+        if args.script or args.screenshots or args.pico:
             raise UsageError("--demo goes alone (with --flash, --micropython)")
         return run_demo(adopt_old_layout(args.flash or default_vpico_flash()),
                         args.micropython)
-    flash = adopt_old_layout(args.flash or default_flash())
+    if args.pico:  # its flash is an image file, not a folder
+        flash = args.flash or default_pico_image()
+    else:
+        flash = adopt_old_layout(args.flash or default_flash())
+    micropython = "pico" if args.pico else args.micropython
     if args.screenshots and not args.script:
         raise UsageError("--screenshots goes with --script")
     if args.script:
@@ -94,7 +117,7 @@ def run(args):
         except OSError as exc:
             raise UsageError("cannot read the script %s: %s" % (args.script, exc.strerror))
         steps = parse_script(lines)  # all errors before the device starts
-        with device(flash, args.micropython) as dev:
+        with device(flash, micropython) as dev:
             try:
                 return run_script(dev, steps, args.screenshots)
             except SimError as exc:  # the device died, or its guard caught a crash
@@ -102,10 +125,12 @@ def run(args):
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("No terminal to play in: here is a whole demo game played through the buttons "
               "(lenotre sim --script FILE runs your own).")
-        with tempfile.TemporaryDirectory() as scratch, device(scratch, args.micropython) as dev:
-            demo(dev, lambda name: print_screen(dev, name))
+        with tempfile.TemporaryDirectory() as scratch:
+            where = os.path.join(scratch, "flash.img") if args.pico else scratch
+            with device(where, micropython) as dev:
+                demo(dev, lambda name: print_screen(dev, name))
         return 0
-    with device(flash, args.micropython, strict=False) as dev:
+    with device(flash, micropython, strict=False) as dev:
         return interactive(dev)
 
 
@@ -148,6 +173,10 @@ def device(flash, micropython, strict=True):
     # Under MicroPython the firmware runs as .mpy, as on the Pico: compiled from source at
     # boot it would need far more heap than the box has (a full flash's 1,300 games and the
     # compiler do not fit 192 KB together).
+    if micropython == "pico":
+        with pico_device(flash) as dev:
+            yield dev
+        return
     if not micropython:
         with SimDevice(flash, strict=strict) as dev:
             yield dev
@@ -157,6 +186,55 @@ def device(flash, micropython, strict=True):
         toolchain.build(build)
         with SimDevice(flash, compiled=build, strict=strict) as dev:
             yield dev
+
+
+@contextlib.contextmanager
+def pico_device(image):
+    # The emulated Pico with the firmware on it: flashed as `lenotre flash` does (only what
+    # changed), then its app restarted. -> epico.PicoDevice
+    from lenotre.device import epico, toolchain
+    from lenotre.link import flasher
+    os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
+    try:
+        pico = epico.EmulatedPico(image).start()
+    except epico.EmulatorMissing as exc:
+        raise UsageError(str(exc))
+    try:
+        with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
+            toolchain.build(build)
+            done = flasher.flash(pico.port, flasher.local_files(build))
+        print("emulated Pico (MicroPython 1.26.1, rp2040js) on %s: firmware copied %d, "
+              "unchanged %d" % (pico.port, len(done["copied"]), done["unchanged"]),
+              file=sys.stderr)
+        pico.wait_for("")  # the app is up: some text on its screen
+        yield epico.PicoDevice(pico)
+    finally:
+        pico.kill()
+
+
+def serve_pico(image):
+    # `lenotre sim --pico --serial`: the emulated Pico's USB serial until Ctrl-C
+    import signal
+    import time
+    from lenotre.device import epico
+    os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
+    try:
+        pico = epico.EmulatedPico(image).start()
+    except epico.EmulatorMissing as exc:
+        raise UsageError(str(exc))
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    print(pico.port, flush=True)
+    print("emulated Pico (MicroPython 1.26.1 on rp2040js) on %s; flash image %s; Ctrl-C stops "
+          "it" % (pico.port, pico.image), file=sys.stderr, flush=True)
+    try:
+        while not stop and pico.proc.poll() is None:
+            time.sleep(0.1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pico.kill()
+    return 0
 
 
 def demo(dev, show, seed=3):

@@ -4,8 +4,12 @@ A plan is the event log of a game (from the desktop simulation or a real journal
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on both runtimes; the press-count benchmark counts what it costs."""
 from shared_rules.versailles.game import CARDS
+from shared_rules.versailles.tiles import AREA_KINDS
 
 PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
+# app.TOAST_MS and its half second more a line, for the longest (three lines): how long a
+# toast can stay over the screen when no key is pressed
+TOAST_MS = 1500 + 2 * 500
 
 
 class PlayError(Exception):
@@ -63,25 +67,45 @@ class Player:
         return self.dev.screen()[1]
 
     def expect(self, words):
+        # A toast over the screen may hide the words (the emulated Pico's screen is pixels
+        # only): a player waits for it to go, then looks again.
         texts = self.texts()
+        if not any(words in t for t in texts):
+            self.dev.wait(TOAST_MS)
+            texts = self.texts()
         if not any(words in t for t in texts):
             raise PlayError("expected %r on screen, it shows %r" % (words, texts))
         return texts
 
     def value(self):
-        # The one number drawn big on an entry screen.
+        # The one number drawn big on an entry screen. A toast drawn over it (the emulated
+        # Pico's screen is pixels only) hides part of it: a player waits for the toast to go.
         nums = [t for t in self.texts() if t.isdigit()]
+        if len(nums) != 1:
+            self.dev.wait(TOAST_MS)
+            nums = [t for t in self.texts() if t.isdigit()]
         if len(nums) != 1:
             raise PlayError("no single number on screen: %r" % self.texts())
         return int(nums[0])
 
+    def area_rows(self):
+        # -> [(chosen, kind, value)] of the areas screen's rows, top down; the chosen row
+        # starts with ">", "-" is none. Leading spaces are not relied on: the emulated Pico's
+        # screen is read from pixels, where a row's leading space is only blank.
+        rows = []
+        for t in self.texts():
+            chosen = t.startswith(">")
+            words = t[1 if chosen else 0:].split()
+            if len(words) == 2 and words[0] in AREA_KINDS:
+                rows.append((chosen, words[0], 0 if words[1] == "-" else int(words[1])))
+        return rows
+
     def row_value(self):
-        # The value in the chosen row (">") of a list of sizes; "-" is none.
-        rows = [t for t in self.texts() if t.startswith(">")]
-        if len(rows) != 1:
+        # The value in the chosen row (">") of a list of sizes.
+        chosen = [r[2] for r in self.area_rows() if r[0]]
+        if len(chosen) != 1:
             raise PlayError("no single chosen row on screen: %r" % self.texts())
-        v = rows[0].split()[-1]
-        return 0 if v == "-" else int(v)
+        return chosen[0]
 
     def set_value(self, target, read=None, jump=10, ends=None):
         # As a person does: a hold jumps (by `jump`, one more every 300 ms held) to the jump
@@ -110,10 +134,15 @@ class Player:
         raise PlayError("could not reach %d (at %d)" % (target, read()))
 
     def choose_shown(self, wanted, button="down"):
-        # Step through a list shown one item at a time until `wanted` is on screen.
-        for _ in range(8):
+        # Step through a list shown one item at a time until `wanted` is on screen; once
+        # round the list, then again after a toast (which may hide the item) is gone.
+        for tries in range(16):
             if wanted in self.texts():
                 return
+            if tries == 8:
+                self.dev.wait(TOAST_MS)
+                if wanted in self.texts():
+                    return
             self.dev.press(button)
         raise PlayError("%r never came up: %r" % (wanted, self.texts()))
 
@@ -182,13 +211,12 @@ class Player:
         dev = self.dev
         if not any("'s areas" in t for t in self.texts()):
             dev.press("ok")  # from the hub: start the scoring wizard
-        texts = self.expect(self.names[p][:7] + "'s areas")
-        kinds = 6 if any(t[1:].startswith("construction") for t in texts) else 5
+        self.expect(self.names[p][:7] + "'s areas")
+        kinds = len(self.area_rows())  # construction sites in stage 2 only
         for k in range(kinds):
             self.set_value(sizes[k], self.row_value)
-            rest = [r for r in self.texts() if r[:1] in (" ", ">")][k + 1:kinds]
-            if k + 1 < kinds and [0 if r.split()[-1] == "-" else int(r.split()[-1])
-                                  for r in rest] == sizes[k + 1:kinds]:
+            rest = [r[2] for r in self.area_rows()][k + 1:kinds]
+            if k + 1 < kinds and rest == sizes[k + 1:kinds]:
                 dev.long("ok")
                 return
             dev.press("ok")

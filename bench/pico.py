@@ -1,0 +1,281 @@
+"""Figures of the box on the emulated Pico (official MicroPython 1.26.1 on rp2040js): heap,
+flash, screen latency, boot, sync. Emulated milliseconds are the Pico's own time (its 125 MHz
+clock); the emulator runs at about a quarter of a Pico's speed, so wall seconds are not.
+
+    python bench/pico.py [--games N] [--full N] [--only-full | --only-sync]
+    (--games: games on the box for the sync figure, default 100; --full: the full-box
+    figures with N games, about 1,150 fill a Pico's flash)
+
+- free heap (gc.collect(), gc.mem_free()) after a soft reset, at the menu, and the minimum
+  between app steps during a 5-player game (the app run by a loop that measures every 10
+  steps: the app itself, hal.pico, the real buttons, OLED and strip);
+- littlefs free space for games with the firmware on it;
+- emulated ms from a button's release (a short press acts then) to the frame that shows its
+  effect, and that plus the I2C time of the bytes sent (the emulator's I2C takes no time: a
+  real 400 kHz bus takes 9 bit times a byte);
+- power-on to the first lit frame, and to the menu;
+- `lenotre sync` of N games over the emulated USB against `mpremote fs cp -r` of the same
+  journal files."""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT,
+                os.path.join(ROOT, "tests", "host")]
+
+from lenotre.device import epico, toolchain  # noqa: E402
+from lenotre.link import flasher  # noqa: E402
+from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
+from lenotre.device.simplay import Player  # noqa: E402
+from shared_rules.versailles.simulate import play  # noqa: E402
+
+# Runs on the device in place of main.py's loop: main.py's boot (the screens' code preloaded,
+# the app inside its guard, with the guard's reserve) on the same hal, and the heap after a
+# collection every 10 steps (100 ms), printed when it reaches a new low and once a second
+# ("HEAP free low").
+MONITOR = """import gc, time, app
+app.preload()
+from guard import Guard
+from hal.pico import build
+g = Guard(build(), app.App)
+g.run(False)
+low = 1 << 30
+n = 0
+while True:
+    g.step()
+    n += 1
+    if n % 10 == 0:
+        gc.collect()
+        f = gc.mem_free()
+        if f < low or n % 100 == 0:
+            low = min(low, f)
+            print('HEAP', f, low)
+    time.sleep_ms(10)
+"""
+I2C_BITS_PER_BYTE = 9  # 8 data bits and the acknowledge
+
+
+class Timed(PicoDevice):
+    # Keeps every press's answer: when it was released and when the next frame was sent.
+    def __init__(self, pico):
+        PicoDevice.__init__(self, pico)
+        self.answers = []
+        self.slow = []  # (what was on screen, what came, ms) of presses over 40 ms
+
+    def press(self, button, times=1):
+        for _ in range(times):
+            before = self.screen()[1][:1]
+            self._last = None
+            a = self.pico.press(button)
+            self.answers.append(a)
+            self.log.append((button, "press"))
+            if a.get("frame_ms", 0) - a["released_ms"] > 40:
+                self.slow.append(("%s on %s" % (button, before), self.screen()[1],
+                                  a["frame_ms"] - a["released_ms"]))
+
+
+def heap_lines(log):
+    return [(int(a), int(b)) for a, b in re.findall(rb"HEAP (\d+) (\d+)", log)]
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--full", type=int, default=0, metavar="N",
+                   help="also: the menu's heap, opening Finished games and the least heap "
+                        "during a 5-player game with N games on the box (about 1,150 fill "
+                        "it; minutes of copying)")
+    p.add_argument("--only-full", action="store_true",
+                   help="the full-box figures alone")
+    p.add_argument("--only-sync", action="store_true",
+                   help="the sync figures alone")
+    args = p.parse_args(argv)
+    try:
+        epico.find_inputs()
+    except epico.EmulatorMissing as exc:
+        print("skipped: %s" % exc)
+        return 0
+    work = tempfile.mkdtemp(prefix="lenotre-bench-pico-")
+    try:
+        if args.only_full:
+            full_box(work, flashed(work), args.full or 1150)
+        elif args.only_sync:
+            sync(work, flashed(work), args.games)
+        else:
+            run(work, args.games, args.full)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def flashed(work):
+    # -> a flash image with the firmware on it, as `lenotre flash` leaves it
+    image = os.path.join(work, "flashed.img")
+    build = os.path.join(work, "build")
+    toolchain.build(build)
+    with EmulatedPico(image) as pico:
+        flasher.flash(pico.port, flasher.local_files(build))
+    return image
+
+
+def run(work, n_games, full):
+    image = os.path.join(work, "flash.img")
+    build = os.path.join(work, "build")
+    toolchain.build(build)
+    files = flasher.local_files(build)
+    with EmulatedPico(image) as pico:
+        t0 = time.monotonic()
+        done = flasher.flash(pico.port, files)
+        print("lenotre flash onto a blank emulated Pico: %d files, %d bytes in %.1f s wall"
+              % (len(done["copied"]), done["bytes"], time.monotonic() - t0))
+        t0 = time.monotonic()
+        flasher.flash(pico.port, files)
+        print("  again, nothing changed: %.1f s wall" % (time.monotonic() - t0))
+
+        board = flasher.Board(pico.port)  # a soft reset into the raw REPL: no app running
+        board.exec("import gc, os\ngc.collect()")
+        free = board.eval("gc.mem_free()")
+        bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
+        print("free heap after a soft reset: %d B" % free)
+        print("littlefs: %d blocks of %d B, %d free with the firmware on it: %d KiB for games"
+              % (blocks, bsize, bfree, bfree * bsize // 1024))
+        board.t.exec_raw_no_follow(MONITOR)
+        board.close()
+
+        dev = Timed(pico)
+        pico.wait_for("New game")
+        pico.wait(1500)
+        menu = heap_lines(pico.serial_log)[-1][0]
+        print("free heap at the menu (after gc.collect()): %d B" % menu)
+        before = len(heap_lines(pico.serial_log))
+        plan = play(7, 5)
+        Player(dev).play(plan.log)
+        pico.wait(200)
+        during = heap_lines(pico.serial_log)[before:]
+        print("least free heap between app steps during a 5-player game: %d B (after "
+              "gc.collect(), measured every 100 ms; %d presses)"
+              % (min(f for f, _ in during), pico.presses))
+        s = pico.screen()
+        frame_bytes = 7 + 1025  # the RAM window command, then the control byte and the frame
+        i2c_ms = (frame_bytes + 2) * I2C_BITS_PER_BYTE * 1000.0 / s["i2c_freq"]
+        lat = [a["frame_ms"] - a["released_ms"] for a in dev.answers if "frame_ms" in a
+               and a["frame_ms"] >= a["released_ms"]]
+        lat.sort()
+        print("press to new frame (emulated ms after the release, %d presses): median %.1f, "
+              "90%% %.1f, max %.1f; with the I2C transfer of a frame (%d B at %d Hz: %.1f ms): "
+              "max %.1f" % (len(lat), statistics.median(lat), lat[int(0.9 * len(lat))],
+                            lat[-1], frame_bytes, s["i2c_freq"], i2c_ms, lat[-1] + i2c_ms))
+        for when, texts, ms in dev.slow:
+            print("  over 40 ms: %.1f ms after %s, to %s" % (ms, when, " | ".join(texts[:2])))
+        for t in epico.tracebacks(pico.serial_log):
+            print("  the device printed a traceback:", t)
+
+    with EmulatedPico(image) as pico:  # power on: main.py starts the app
+        pico.wait_for("New game")
+        s = pico.screen()
+        print("power-on to the first lit frame: %.0f emulated ms; menu frame by %.0f ms"
+              % (s["first_ink_ms"], s["frame_ms"]))
+
+    full_image = os.path.join(work, "full.img")
+    shutil.copyfile(image, full_image)
+    sync(work, image, n_games)
+    if full:
+        full_box(work, full_image, full)
+
+
+def games_on_box(work, image, n_games, name):
+    # n_games finished games in the box's store, written on the desktop by the firmware's own
+    # store, then copied over USB into data/ -> (the local copy, its file names)
+    import store
+    from linkrig import record_log
+    local = os.path.join(work, name)
+    box = store.Store(local)
+    logs = [play(s, 2 + s % 4).log for s in range(8)]
+    for i in range(n_games):
+        record_log(box, logs[i % 8])
+    with EmulatedPico(image) as pico:
+        pico.wait_for("New game")
+        t0 = time.monotonic()
+        n = epico.push(pico.port, local, "data")
+        print("%d journal files of %d games onto the box over USB: %.1f s wall"
+              % (n, n_games, time.monotonic() - t0))
+    return local
+
+
+def full_box(work, image, n_games):
+    games_on_box(work, image, n_games, "full")
+    monitor = MONITOR.replace("if f < low or n % 100 == 0:", "if True:")
+    with EmulatedPico(image) as pico:
+        pico.wait_for("New game")
+        board = flasher.Board(pico.port)
+        board.exec("import os")
+        bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
+        board.t.exec_raw_no_follow(monitor)
+        board.close()
+        pico.wait(3000)
+        heap = heap_lines(pico.serial_log)
+        if not heap:
+            print("with %d games on the box the app did not run: %s"
+                  % (n_games, pico.serial_log[-1500:].decode(errors="replace")))
+            return
+        print("with %d games on the box: littlefs %d KiB free; free heap at the menu %d B"
+              % (n_games, bfree * bsize // 1024, heap[-1][0]))
+        pico.press("down")
+        a = pico.press("ok")
+        texts = pico.screen()["texts"]
+        print("  opening Finished games: %.1f emulated ms from the release to the frame "
+              "(+ 23.3 ms I2C), showing %s; least heap since %d B"
+              % (a.get("frame_ms", float("nan")) - a["released_ms"], " | ".join(texts[:2]),
+                 min(f for f, _ in heap_lines(pico.serial_log))))
+        pico.press("back")  # to the menu, then the heaviest game beside the full box
+        pico.press("up")  # the menu's cursor back on "New game"
+        pico.wait_for("New game")
+        before = len(heap_lines(pico.serial_log))
+        Player(PicoDevice(pico)).play(play(7, 5).log)
+        pico.wait(200)
+        during = heap_lines(pico.serial_log)[before:]
+        print("  least free heap between app steps during a 5-player game: %d B"
+              % min(f for f, _ in during))
+        for t in epico.tracebacks(pico.serial_log):
+            print("  the device printed a traceback:", t)
+
+
+def sync(work, image, n_games):
+    local = games_on_box(work, image, n_games, "box")
+    with EmulatedPico(image) as pico:
+        pico.wait_for("New game")
+        db = os.path.join(work, "library.db")
+        t0 = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "lenotre.cli", "sync", "--port",
+                               pico.port, "--db", db], capture_output=True, text=True, cwd=ROOT)
+        t_sync = time.monotonic() - t0
+        out = done.stdout.strip().splitlines()
+        if done.returncode != 0:  # a figure of a failed sync is no figure
+            out = ["FAILED: %s" % (done.stdout + done.stderr).strip()[-300:]]
+        t0 = time.monotonic()
+        mp = shutil.which("mpremote", path=os.path.dirname(sys.executable)) or "mpremote"
+        dest = os.path.join(work, "copied")
+        os.makedirs(dest)
+        names = sorted(os.listdir(local))
+        cp = subprocess.run([mp, "connect", pico.port, "fs", "cp"] +
+                            [":data/" + n for n in names] + [dest + "/"],
+                            capture_output=True, text=True)
+        got = sorted(os.listdir(dest))
+        t_cp = time.monotonic() - t0
+    print("lenotre sync of %d games over the emulated USB: %.1f s wall (%s)"
+          % (n_games, t_sync, "; ".join(out[-2:])))
+    print("mpremote fs cp of the same %d journal files: %.1f s wall%s"
+          % (len(names), t_cp, "" if cp.returncode == 0 and got == names
+             else " (failed: %s)" % cp.stderr[-200:]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

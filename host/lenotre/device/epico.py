@@ -1,0 +1,431 @@
+"""The emulated Pico: the official MicroPython UF2 for the Raspberry Pi Pico running on an
+emulated RP2040 (rp2040js, emu/pico/pico.js), with the box's buttons, OLED, NeoPixels and buzzer
+modelled from hardware/pinout.json, and its USB serial on a pseudo-terminal (docs/HOST.md).
+
+    with EmulatedPico("/tmp/box.img") as pico:   # the littlefs part of the flash, a file
+        subprocess.run(["lenotre", "flash", "--port", pico.port])
+        pico.wait_for("New game")                # read from the OLED's frame (screenread)
+        pico.press("ok"); pico.long("back"); pico.screen()["texts"]
+
+Buttons, waits and screens go to the emulator directly, in emulated time: a press holds the
+GPIO low for its milliseconds of emulated time, whatever the host's speed. Otherwise emulated
+time follows wall time, as a device on a USB cable does. kill() stops it at once, the flash
+image as it is at that instant: a power cut.
+
+`lenotre sim --pico --serial` and `python -m lenotre.device.epico IMAGE` run one until Ctrl-C, with a
+control socket speaking the virtual Pico's requests (firmware/hal/virtual.py)."""
+import base64
+import itertools
+import json
+import os
+import pty
+import select
+import shutil
+import subprocess
+import threading
+import time
+import tty
+
+from lenotre.device import screenread
+from lenotre.device.toolchain import ROOT
+
+UF2_NAME = "RPI_PICO-20250911-v1.26.1.uf2"
+UF2_SHA256 = "fc2a8096e0d999d3caca11b34381854599d68aee3e905d3cccbd5247ca78d07c"
+BOOTROM_NAME = "rp2040-bootrom-b1.bin"
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
+EMU_DIR = os.path.join(ROOT, "emu", "pico")
+BUTTONS = ("up", "down", "back", "next", "ok")
+PRESS_MS = 80  # past the debounce (20 ms), far from a long press (500 ms)
+LONG_MS = 650
+GAP_MS = 40  # after a release: the app polls every 10 ms
+REQUEST_S = 60.0  # wall seconds for any one request (the emulator runs at ~1/4 speed)
+
+
+class EmulatorMissing(Exception):
+    """What the emulated Pico needs and where to get it."""
+
+
+class EmulatedPicoError(Exception):
+    pass
+
+
+def firmware_dirs():
+    # Where the UF2 and the boot ROM may be: $LENOTRE_PICO_DIR, then shared/pico/ beside the
+    # repository or any folder above it (../shared/pico on this project's machines and in CI),
+    # then the cache `make pico-firmware` downloads to.
+    dirs = []
+    if os.environ.get("LENOTRE_PICO_DIR"):
+        dirs.append(os.environ["LENOTRE_PICO_DIR"])
+    here = os.path.dirname(ROOT)
+    while True:
+        dirs.append(os.path.join(here, "shared", "pico"))
+        up = os.path.dirname(here)
+        if up == here:
+            break
+        here = up
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    dirs.append(os.path.join(cache, "lenotre", "pico"))
+    return dirs
+
+
+def find_inputs():
+    # -> (uf2, bootrom, node); EmulatorMissing saying how to get what is missing
+    found = {}
+    for name in (UF2_NAME, BOOTROM_NAME):
+        for d in firmware_dirs():
+            if os.path.isfile(os.path.join(d, name)):
+                found[name] = os.path.join(d, name)
+                break
+    missing = [n for n in (UF2_NAME, BOOTROM_NAME) if n not in found]
+    if missing:
+        raise EmulatorMissing(
+            "the emulated Pico needs %s: run `make pico-firmware` (downloads the official UF2 "
+            "from micropython.org and checks its sha256), put the RP2040 B1 boot ROM (sha256 "
+            "%s) beside it, or set LENOTRE_PICO_DIR to a folder holding both (looked in %s)"
+            % (" and ".join(missing), BOOTROM_SHA256, ", ".join(firmware_dirs())))
+    node = shutil.which("node")
+    if not node:
+        raise EmulatorMissing("the emulated Pico needs Node.js (20 or later): install it, "
+                              "then run `make emu`")
+    if not os.path.isdir(os.path.join(EMU_DIR, "node_modules", "rp2040js")):
+        raise EmulatorMissing("the emulated Pico needs rp2040js: run `make emu` (npm ci in "
+                              "emu/pico)")
+    return found[UF2_NAME], found[BOOTROM_NAME], node
+
+
+class EmulatedPico:
+    def __init__(self, image, pinout=None, pace=True):
+        self.image = os.path.abspath(image)
+        self.pinout = pinout or os.path.join(ROOT, "hardware", "pinout.json")
+        self.pace = pace
+        self.proc = None
+        self.port = None
+        self.resets = []  # why the MCU restarted (watchdog, machine.reset())
+        self._log = []  # everything the device wrote, in pieces (appended by the relay thread)
+        self._ids = itertools.count(1)
+        self._answers = {}
+        self._cond = threading.Condition()
+        self._write = threading.Lock()
+        self._thread = None
+        self._stop = False
+        self._master = None
+        self._connected = False
+        self._outq = bytearray()
+        self.presses = 0
+        self._read = (None, [])  # the last frame read and its texts
+
+    # ---- the process -----------------------------------------------------------------------
+    def start(self):
+        if self.proc is not None:
+            # a second emulator on the same flash image would write it too, unseen
+            raise EmulatedPicoError("this emulated Pico is already running")
+        uf2, rom, node = find_inputs()
+        self._master, slave = pty.openpty()
+        tty.setraw(slave)  # whoever opens it gets the bytes unchanged, as from a USB CDC port
+        self.port = os.ttyname(slave)
+        os.close(slave)  # only the master is held: POLLHUP says no one has the port open
+        os.set_blocking(self._master, False)
+        self.proc = subprocess.Popen(
+            [node, os.path.join(EMU_DIR, "pico.js"), "--uf2", uf2, "--bootrom", rom,
+             "--flash", self.image, "--pinout", self.pinout],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = self.proc.stdout.readline()
+        if b'"ready"' not in line:
+            err = self.proc.stderr.read().decode(errors="replace")
+            self.kill()
+            raise EmulatedPicoError("the emulated Pico did not start: %s%s" % (line, err[-2000:]))
+        self._thread = threading.Thread(target=self._relay, daemon=True)
+        self._thread.start()
+        if not self.pace:
+            self.request({"op": "pace", "on": False})
+        return self
+
+    def _send(self, msg):
+        with self._write:
+            try:
+                self.proc.stdin.write((json.dumps(msg) + "\n").encode())
+                self.proc.stdin.flush()
+            except (BrokenPipeError, ValueError):
+                raise EmulatedPicoError("the emulated Pico has stopped")
+
+    def _relay(self):
+        # One thread: the emulator's lines, the client's bytes, the client's output queue.
+        out = self.proc.stdout.fileno()
+        os.set_blocking(out, False)
+        buf = b""
+        while not self._stop:
+            p = select.poll()
+            p.register(out, select.POLLIN)
+            p.register(self._master, select.POLLIN | (select.POLLOUT if self._outq else 0))
+            for fd, ev in p.poll(20):
+                if fd == out:
+                    try:
+                        data = os.read(out, 65536)
+                    except BlockingIOError:
+                        continue
+                    if not data:
+                        self._stop = True
+                        with self._cond:
+                            self._cond.notify_all()
+                        return
+                    buf += data
+                    *lines, buf = buf.split(b"\n")
+                    for line in lines:
+                        self._line(json.loads(line))
+                else:
+                    data = b""
+                    if ev & select.POLLIN:
+                        # Read before a hang-up is heeded: what a host wrote just before it
+                        # closed the port went over a real USB cable. Left in the pty, it
+                        # reached the device only when the next program opened the port,
+                        # ahead of that program's own bytes (a stale Ctrl-D soft reboot
+                        # swallowed mpremote's Ctrl-C: "could not enter raw repl").
+                        try:
+                            data = os.read(self._master, 4096)
+                        except (BlockingIOError, OSError):
+                            data = b""
+                        if data:
+                            self._send({"op": "serial", "data": base64.b64encode(data).decode()})
+                    if ev & select.POLLHUP:
+                        self._connected = False  # no client: what the device says is dropped
+                        self._outq.clear()
+                        if not data:
+                            time.sleep(0.01)
+                        continue
+                    self._connected = True
+                    if ev & select.POLLOUT and self._outq:
+                        try:
+                            n = os.write(self._master, bytes(self._outq[:4096]))
+                        except (BlockingIOError, OSError):
+                            n = 0
+                        del self._outq[:n]
+
+    def _line(self, msg):
+        ev = msg.get("ev")
+        if ev == "serial":
+            data = base64.b64decode(msg["data"])
+            self._log.append(data)
+            if self._connected:
+                self._outq += data
+        elif ev == "reset":
+            self.resets.append(msg.get("why"))
+        elif "id" in msg:
+            with self._cond:
+                self._answers[msg["id"]] = msg
+                self._cond.notify_all()
+
+    @property
+    def serial_log(self):
+        # -> every byte the device wrote on its USB serial so far
+        return b"".join(self._log[:])
+
+    def request(self, msg, timeout=REQUEST_S):
+        rid = next(self._ids)
+        msg = dict(msg, id=rid)
+        self._send(msg)
+        end = time.monotonic() + timeout
+        with self._cond:
+            while rid not in self._answers:
+                left = end - time.monotonic()
+                if self._stop or left <= 0:
+                    raise EmulatedPicoError("the emulated Pico did not answer %s" % msg["op"]
+                                            if not self._stop else
+                                            "the emulated Pico has stopped")
+                self._cond.wait(left)
+            answer = self._answers.pop(rid)
+        if "error" in answer:
+            raise EmulatedPicoError(answer["error"])
+        return answer
+
+    def kill(self):
+        # At once, mid-instruction if so: the flash image stays as the flash was (power cut).
+        self._stop = True
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(2)
+        if self.proc is not None:
+            for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+                f.close()
+            self.proc = None
+        if self._master is not None:
+            os.close(self._master)
+            self._master = None
+
+    stop = kill  # the flash is written through as it changes: nothing to save first
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.kill()
+
+    # ---- the box's hardware ----------------------------------------------------------------
+    def _button(self, button):
+        if button not in BUTTONS:
+            raise EmulatedPicoError("unknown button %r; buttons: %s"
+                                    % (button, ", ".join(BUTTONS)))
+
+    def press(self, button, ms=PRESS_MS, gap=GAP_MS):
+        # Holds the button's GPIO low for `ms` emulated ms, releases it, lets `gap` ms pass.
+        # -> {"pressed_ms", "released_ms", "frame_ms" (the last frame sent by then, if any)}
+        self._button(button)
+        self.presses += 1
+        return self.request({"op": "press", "button": button, "ms": ms, "gap": gap})
+
+    def long(self, button, ms=LONG_MS):
+        return self.press(button, ms)
+
+    def down(self, button):
+        self._button(button)
+        self.request({"op": "down", "button": button})
+
+    def up(self, button):
+        self._button(button)
+        self.request({"op": "up", "button": button})
+
+    def wait(self, ms):
+        # Lets `ms` of emulated time pass (idle time skipped) -> the emulated clock in ms
+        return self.request({"op": "wait", "ms": ms})["ms"]
+
+    def screen(self):
+        # -> {"frame": 1024 bytes, "texts": [...], "pixels": [(r, g, b)...], "on", "frames",
+        #     "frame_ms", "ms", "beeps", "i2c"}
+        s = self.request({"op": "screen"})
+        s["frame"] = bytes.fromhex(s["frame"])
+        px = bytes.fromhex(s["pixels"])
+        s["pixels"] = [tuple(px[i:i + 3]) for i in range(0, len(px), 3)]
+        if s["frame"] != self._read[0]:  # the same frame reads the same
+            self._read = (s["frame"], screenread.texts(s["frame"]))
+        s["texts"] = self._read[1] if s["on"] else []
+        return s
+
+    def text(self):
+        return " | ".join(self.screen()["texts"])
+
+    def wait_for(self, text, timeout_ms=20000, step_ms=100):
+        # Until `text` is on the OLED, in emulated time -> the screen's texts
+        seen = []
+        for _ in range(max(1, timeout_ms // step_ms)):
+            seen = self.screen()["texts"]
+            if any(text in t for t in seen):
+                return seen
+            self.wait(step_ms)
+        raise EmulatedPicoError("%r not on the emulated Pico's screen after %d emulated ms; it "
+                                "shows: %s" % (text, timeout_ms, " | ".join(seen)))
+
+
+class PicoDevice:
+    """The emulated Pico with simclient.SimDevice's shape, for simplay.Player and lenotre sim:
+    press/long/wait, screen() -> (frame, texts), pixels(), presses, runtime."""
+
+    runtime = "rp2040 (emulated Pico, MicroPython 1.26.1)"
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.log = []
+        self._last = None  # the last screen, until something changes it
+
+    @property
+    def presses(self):
+        return self.pico.presses
+
+    def press(self, button, times=1):
+        for _ in range(times):
+            self._last = None
+            self.pico.press(button)
+            self.log.append((button, "press"))
+
+    def long(self, button, ms=LONG_MS):
+        self._last = None
+        self.pico.long(button, ms)
+        self.log.append((button, "long"))
+
+    def wait(self, ms):
+        self._last = None
+        self.pico.wait(ms)
+
+    def _screen(self):
+        if self._last is None:
+            self._last = self.pico.screen()
+        return self._last
+
+    def screen(self):
+        s = self._screen()
+        return s["frame"], s["texts"]
+
+    def text(self):
+        return " | ".join(self.screen()[1])
+
+    def pixels(self):
+        return self._screen()["pixels"]
+
+    def close(self):
+        pass
+
+
+def tracebacks(log):
+    # -> the tracebacks in what the device printed, but for the KeyboardInterrupt that a
+    # host's Ctrl-C gives (lenotre flash and sync stop the app that way)
+    out = log.decode(errors="replace").split("Traceback (most recent call last):")[1:]
+    return [t.split("MicroPython v")[0] for t in out
+            if "KeyboardInterrupt" not in t.split("MicroPython v")[0]]
+
+
+def _at_raw_repl(port, work, soft_reset=False):
+    """work(transport) at the device's raw REPL (the app interrupted by mpremote's Ctrl-C),
+    over mpremote's transport with a 5 s read timeout (an emulator on a busy machine may
+    lag). Once: what a host wrote just before it closed the port reaches the device before
+    the next program's bytes (the relay reads it before heeding the hang-up), so nothing
+    stale meets mpremote's Ctrl-C and Ctrl-A."""
+    from mpremote.transport_serial import SerialTransport
+    t = SerialTransport(port, baudrate=115200, timeout=5)
+    try:
+        t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        return work(t)
+    finally:
+        t.close()
+
+
+def execute(port, code, soft_reset=False):
+    """Run `code` on the device at its raw REPL -> what it printed."""
+    return _at_raw_repl(port, lambda t: t.exec(code), soft_reset)
+
+
+def pull(port, folder, dest):
+    """Copy the device's `folder` (e.g. "data") into `dest` over its USB serial, as mpremote's
+    fs cp would: the app is interrupted (Ctrl-C) and left at the raw REPL. -> files copied"""
+    def work(t):
+        n = 0
+        stack = [folder]
+        while stack:
+            d = stack.pop()
+            os.makedirs(os.path.join(dest, os.path.relpath(d, folder)), exist_ok=True)
+            for entry in t.fs_listdir(d):
+                path = d + "/" + entry.name
+                if entry.st_mode & 0x4000:
+                    stack.append(path)
+                else:
+                    with open(os.path.join(dest, os.path.relpath(path, folder)), "wb") as f:
+                        f.write(t.fs_readfile(path))
+                    n += 1
+        return n
+    return _at_raw_repl(port, work)
+
+
+def push(port, local, folder):
+    """Copy the local folder `local` into the device's `folder` over its USB serial (as
+    mpremote's fs cp -r would), the app interrupted and left at the raw REPL. -> files"""
+    def work(t):
+        n = 0
+        for top, dirs, names in os.walk(local):
+            rel = os.path.relpath(top, local).replace(os.sep, "/")
+            where = folder if rel == "." else folder + "/" + rel
+            t.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % where)
+            for name in sorted(names):
+                with open(os.path.join(top, name), "rb") as f:
+                    t.fs_writefile(where + "/" + name, f.read(), chunk_size=4096)
+                n += 1
+        return n
+    return _at_raw_repl(port, work)

@@ -1,0 +1,65 @@
+"""screenread (the emulated Pico's screen, read from the OLED frame's pixels alone) against the
+strings the firmware drew, on the simulated box (CPython): a whole game played by a player who
+sees only the pixels, every screen compared with the firmware's own list of texts."""
+import pytest
+
+from lenotre.device import screenread
+from lenotre.device.simclient import SimDevice
+from lenotre.device.simplay import Player
+from shared_rules.versailles.game import Game
+from shared_rules.versailles.simulate import play
+from test_device_games import journal
+
+
+class PixelsOnly:
+    # The simulated box seen as the emulated Pico is: texts read off the frame; every screen
+    # looked at is kept with what the firmware drew on it.
+    def __init__(self, dev):
+        self.dev = dev
+        self.seen = []
+
+    def __getattr__(self, name):
+        return getattr(self.dev, name)
+
+    def screen(self):
+        frame, drawn = self.dev.screen()
+        read = screenread.texts(frame)
+        self.seen.append(([t.strip() for t in drawn if t.strip()], read))
+        return frame, read
+
+
+@pytest.fixture(scope="module")
+def game_seen(tmp_path_factory):
+    # a 2-player game played from the pixels: (the plan, the screens seen, the box's flash)
+    plan = play(3, 2)
+    flash = str(tmp_path_factory.mktemp("screenread") / "flash")
+    with SimDevice(flash) as dev:
+        dev.wait(30)
+        eyes = PixelsOnly(dev)
+        Player(eyes).play(plan.log)
+    return plan, eyes.seen, flash
+
+
+def test_a_whole_game_played_from_the_pixels_alone(game_seen):
+    plan, seen, flash = game_seen
+    for drawn, read in seen:
+        # nothing read that was not drawn
+        assert set(read) <= set(drawn), (drawn, read)
+        # a string not read was drawn over: a toast (drawn last, read) covers the hint
+        for t in drawn:
+            if t not in read:
+                assert drawn.index(t) < len(drawn) - 1 and drawn[-1] in read, (drawn, read)
+    s, gid = journal(flash)
+    assert Game.replay(s.events(gid)).totals() == plan.totals()
+
+
+def test_the_areas_screen_is_read_whole_chosen_row_included(game_seen):
+    # Regression: the chosen row's bar (1 pixel up, 8 high) hid its descenders (the y of
+    # yellow, drawn dark on dark) and the row above's; screenread found no chosen row.
+    areas = [(d, r) for d, r in game_seen[1] if any("'s areas" in t for t in d)]
+    assert areas
+    for drawn, read in areas:
+        assert read == drawn
+        assert len([t for t in read if t.startswith(">")]) == 1
+    # stage 2's screens have the construction row, chosen last
+    assert any(r[-1].startswith(">construction") for _, r in areas)
