@@ -54,8 +54,11 @@ class EventLog:
     # game is over.
 
     def __init__(self):
-        self.log = []  # every event pushed, undos included: what the journal holds
         self.events = []  # the events that stand
+        # every event pushed, undos included: what the journal holds. The same list as
+        # events until the first undo: a game without one keeps one list, not two (a full
+        # box's 5-player game found no 512 bytes for the second to grow, unix port, 192 KB)
+        self.log = self.events
         self.outcome = None  # an outcome.Outcome once the game is over
         self.keep = True  # False: a game to look at (view): no events kept, no undo
         self.set_up = False
@@ -91,6 +94,8 @@ class EventLog:
                 raise E.NothingToUndo("a game opened to look at takes nothing back")
             if len(self.events) < 2:
                 raise E.NothingToUndo("nothing to undo: the game has only its setup")
+            if self.log is self.events:
+                self.log = list(self.events)  # they part here
             self.log.append(event)
             self.events.pop()
             self._rebuild()
@@ -114,7 +119,8 @@ class EventLog:
         self.set_up = True
         if self.keep:
             self.events.append(event)
-            self.log.append(event)
+            if self.log is not self.events:
+                self.log.append(event)
         return event
 
     def undo(self):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import store  # firmware/store.py: the box's record format (firmware/ is on sys.path)
 
 import librarygames as L
-import toygame
+import toy_host as toygame
 from lenotre.library import bgstats, export, played, report
 from lenotre.cli import main
 from lenotre.library.db import Library
