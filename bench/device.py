@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
                 os.path.join(ROOT, "bench")]
 
-from lenotre.device.simclient import SimDevice  # noqa: E402
+from lenotre.device.simclient import HEAP, SOURCE_HEAP, SimDevice  # noqa: E402
 from lenotre.device.simplay import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
@@ -80,8 +80,9 @@ def peak_heap(seed, players=5, compiled=None):
             nonlocal peak
             peak = max(peak, dev.stats()["alloc"])
         Player(dev).play(plan.log, sample)
-    print("%d-player game, MicroPython 192 KB heap, %s: live heap at the menu %d B, peak %d B "
-          "(+%d B for the game)" % (players, "firmware as .mpy" if compiled else
+    print("%d-player game, MicroPython %s heap, %s: live heap at the menu %d B, peak %d B "
+          "(+%d B for the game)" % (players, HEAP if compiled else SOURCE_HEAP,
+                                    "firmware as .mpy" if compiled else
                                     "firmware compiled from source", boot, peak, peak - boot))
 
 

@@ -54,7 +54,7 @@ class EventLog:
     # game is over.
 
     def __init__(self):
-        self.events = []  # the events that stand
+        self.events = []  # type: list  # the events that stand
         # every event pushed, undos included: what the journal holds. The same list as
         # events until the first undo: a game without one keeps one list, not two (a full
         # box's 5-player game found no 512 bytes for the second to grow, unix port, 192 KB)

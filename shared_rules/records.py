@@ -47,7 +47,9 @@ def table(game):
         for k in kinds:
             by_kind[k[0]] = k
             by_code[k[1]] = k
-        t = _tables[game] = (by_kind, by_code, known)
+        t = (by_kind, by_code, known)
+        if known:  # a game not found is looked for again (installed or registered later)
+            _tables[game] = t
     return t
 
 

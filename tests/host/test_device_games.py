@@ -1,5 +1,6 @@
 """Whole games at the simulated box, played only through its five buttons, on CPython and on
-the MicroPython unix port with the Pico's 192 KB heap.
+the MicroPython unix port: the firmware as .mpy with the Pico's 192 KB heap, from source with
+the compiler's room beside it (simclient.SOURCE_HEAP).
 
 The plan is a game of the desktop simulation (real gardens, real claims and area reports);
 the player reads the screen and presses buttons. Afterwards the journal on the simulated
@@ -158,7 +159,7 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
     # A Pico that still plays holds some 1,000-1,050 finished games beside the firmware
     # (measured on the emulated Pico, issue 10: from ~1,100 it refuses a new game, littlefs's
     # free count running ahead of the truth near full; ~1,019 B a game). With FULL unsynced on
-    # it, the latest a 5-player game, the firmware as .mpy at the Pico's 192 KB (on the unix
+    # it, the latest a 5-player game, the firmware as .mpy at FULL_BOX_HEAP (on the unix
     # port's 8-byte pointers: a heavier heap than the Pico's for the same state) boots, lists
     # them latest first, opens the latest, counts them, and plays a whole 5-player game, the
     # heaviest, to its end: no MemoryError anywhere.

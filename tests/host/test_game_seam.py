@@ -1,5 +1,5 @@
 # The desktop's side of the seam (issue #11): a game the desktop was not written for - the
-# toy game of toygame.py, with an adapter that gives only its names - is synced into the
+# toy game of toy_host.py, with an adapter that gives only its names - is synced into the
 # library from the journal the box's own record format makes, then shown, replayed,
 # exported (CSV, JSON, BG Stats) and charted beside Versailles games. A game this lenotre
 # does not know (a newer box's) is named with the games it knows, and its journal is kept.
@@ -69,7 +69,7 @@ def run(capsys, *args):
 
 def test_the_toy_journal_is_stored_and_read_back_as_the_box_wrote_it(toy, tmp_path):
     lib = library(tmp_path / "g.sqlite", (TIED, True), (RUNNING, False))
-    assert lib.kinds() == {(BOX, 1): "versailles", (BOX, 2): "toy", (BOX, 3): "toy"}
+    assert lib.kinds() == {(BOX, 1): "versailles", (BOX, 2): "seedlings", (BOX, 3): "seedlings"}
     assert lib.journal(BOX, 2) == L.journal(TIED)
     assert lib.events(BOX, 2) == TIED  # every event, the undo and the clock included
     assert [r[2] for r in lib.games()] == [1, 1, 0]  # the end record closed the first two
@@ -98,7 +98,7 @@ def test_the_toy_is_placed_by_its_own_outcome(toy, tmp_path):
     lib = library(tmp_path / "g.sqlite", (TIED, True), (PLAIN, True))
     games = {g.gid: g for g in played.load(lib)[0]}
     tied, plain = games[2], games[3]
-    assert tied.kind == "toy" and tied.finished and tied.totals() == [6, 6]
+    assert tied.kind == "seedlings" and tied.finished and tied.totals() == [6, 6]
     assert tied.winners() == ["Orange"] and tied.tiebreak() and tied.ranks() == [1, 2]
     assert plain.ranks() == [1, 2, 3] and not plain.tiebreak()
     assert (tied.started, tied.ended, tied.duration_min) == (T0, T0 + 600, 10)
@@ -121,7 +121,7 @@ def test_a_mixed_library_exports_every_game_with_its_own_columns(toy, tmp_path):
     ann, bob = [r for r in rows if r["game"] == "2"]
     assert (ann["kind"], ann["total"], ann["rank"], ann["winner"], ann["tiebreak"],
             ann["seedling"], ann["planting"], ann["stage1"], ann["person"]) == \
-        ("toy", "6", "1", "1", "1", "4", "2", "", "Ann")
+        ("seedlings", "6", "1", "1", "1", "4", "2", "", "Ann")
     assert (bob["rank"], bob["winner"], bob["person"]) == ("2", "0", "")
     [lime] = [r for r in rows if r["game"] == "4"]
     assert (lime["status"], lime["total"], lime["rank"], lime["winner"]) == \
@@ -130,7 +130,7 @@ def test_a_mixed_library_exports_every_game_with_its_own_columns(toy, tmp_path):
     export.write_json(games, out)
     data = {g["gid"]: g for g in json.loads(out.getvalue())}
     assert data[1]["game"] == "versailles" and "scores" in data[1]
-    assert data[2]["game"] == "toy" and data[2]["events"] == TIED
+    assert data[2]["game"] == "seedlings" and data[2]["events"] == TIED
     assert data[2]["scoreboard"] == {"parts": ["seedling", "planting"],
                                      "rows": [[4, 2], [3, 3]]}
     assert (data[2]["totals"], data[2]["ranks"], data[2]["winners"]) == \
@@ -144,7 +144,7 @@ def test_a_toy_play_goes_to_bg_stats_under_its_own_name(toy, tmp_path):
     assert len(plays) == 3  # the running toy game is no play yet
     tied = plays["lenotre-%s-2" % BOX]
     assert tied["game"] == {"name": "Seedlings", "highestWins": True, "noPoints": False,
-                            "sourceGameId": "toy"}
+                            "sourceGameId": "seedlings"}
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in tied["players"]] == \
         [("Ann", 6, 1, True), ("Purple", 6, 2, False)]
     assert tied["durationMin"] == 10 and tied["playDate"] == "2026-03-08 20:10:00"
@@ -233,14 +233,14 @@ def test_a_newer_boxs_game_is_stored_whole_and_named_as_unknown(tmp_path, capsys
 def test_a_game_stored_before_lenotre_knew_it_shows_once_it_does(tmp_path, monkeypatch):
     lib = library(tmp_path / "g.sqlite", (TIED, True))
     with pytest.raises(UnknownGame) as exc:
-        adapter("toy")
-    assert "'toy'" in str(exc.value) and "versailles" in str(exc.value)
+        adapter("seedlings")
+    assert "'seedlings'" in str(exc.value) and "versailles" in str(exc.value)
     games, problems = played.load(lib)
     assert [g.gid for g in games] == [1] and problems[0][0] == "%s:2" % BOX
     toygame.install(monkeypatch)  # lenotre updated: the game stored then is all there
     games, problems = played.load(lib)
     assert problems == [] and [(g.gid, g.kind) for g in games] == [(1, "versailles"),
-                                                                     (2, "toy")]
+                                                                     (2, "seedlings")]
     assert games[1].winners() == ["Orange"]
 
 
@@ -265,7 +265,7 @@ def test_any_toy_journal_is_stored_whole_and_replays_or_is_named(toy, tmp_path_f
     lib = Library(str(tmp_path_factory.mktemp("lib") / "g.sqlite"))
     data = sync(lib, 2, log, frame=frame)
     assert lib.journal(BOX, 2) == data and lib.events(BOX, 2) == log
-    assert lib.kinds() == {(BOX, 2): "toy"}
+    assert lib.kinds() == {(BOX, 2): "seedlings"}
     games, problems = played.load(lib, include_unfinished=True)
     try:
         expected = toygame.Game.replay(log)

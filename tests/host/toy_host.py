@@ -20,7 +20,7 @@ from shared_rules.eventlog import EventLog, field, is_int
 from shared_rules.outcome import Outcome
 from shared_rules.scoreboard import Scoreboard
 
-NAME = "toy"
+NAME = "seedlings"  # not the device toy game's "toy": the two tests share a process
 TITLE = "Seedlings"
 
 
@@ -96,13 +96,13 @@ ADAPTER = Toy()
 
 
 def install(monkeypatch):
-    # The toy's rules as shared_rules.toy.game, its line in the registry, its adapter
-    package = types.ModuleType("shared_rules.toy")
-    module = types.ModuleType("shared_rules.toy.game")
+    # The toy's rules as shared_rules.seedlings.game, its line in the registry, its adapter
+    package = types.ModuleType("shared_rules." + NAME)
+    module = types.ModuleType("shared_rules." + NAME + ".game")
     module.Game = Game
     package.game = module
-    monkeypatch.setitem(sys.modules, "shared_rules.toy", package)
-    monkeypatch.setitem(sys.modules, "shared_rules.toy.game", module)
+    monkeypatch.setitem(sys.modules, "shared_rules." + NAME, package)
+    monkeypatch.setitem(sys.modules, "shared_rules." + NAME + ".game", module)
     monkeypatch.setattr(rules, "GAMES", rules.GAMES + ((NAME, TITLE, (1, 4)),))
     monkeypatch.setitem(adapters.ADAPTERS, NAME, __name__)
 
