@@ -9,6 +9,7 @@ import sys
 import tempfile
 
 from lenotre.device import png
+from lenotre.commands.sim_pico import pico_device, serve_pico
 from lenotre.device.simclient import BUTTONS, SimDevice, SimError
 from lenotre.errors import CommandFailed, UsageError
 from lenotre.paths import data_dir
@@ -186,55 +187,6 @@ def device(flash, micropython, strict=True):
         toolchain.build(build)
         with SimDevice(flash, compiled=build, strict=strict) as dev:
             yield dev
-
-
-@contextlib.contextmanager
-def pico_device(image):
-    # The emulated Pico with the firmware on it: flashed as `lenotre flash` does (only what
-    # changed), then its app restarted. -> epico.PicoDevice
-    from lenotre.device import epico, toolchain
-    from lenotre.link import flasher
-    os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
-    try:
-        pico = epico.EmulatedPico(image).start()
-    except epico.EmulatorMissing as exc:
-        raise UsageError(str(exc))
-    try:
-        with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
-            toolchain.build(build)
-            done = flasher.flash(pico.port, flasher.local_files(build))
-        print("emulated Pico (MicroPython 1.26.1, rp2040js) on %s: firmware copied %d, "
-              "unchanged %d" % (pico.port, len(done["copied"]), done["unchanged"]),
-              file=sys.stderr)
-        pico.wait_for("")  # the app is up: some text on its screen
-        yield epico.PicoDevice(pico)
-    finally:
-        pico.kill()
-
-
-def serve_pico(image):
-    # `lenotre sim --pico --serial`: the emulated Pico's USB serial until Ctrl-C
-    import signal
-    import time
-    from lenotre.device import epico
-    os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
-    try:
-        pico = epico.EmulatedPico(image).start()
-    except epico.EmulatorMissing as exc:
-        raise UsageError(str(exc))
-    stop = []
-    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
-    print(pico.port, flush=True)
-    print("emulated Pico (MicroPython 1.26.1 on rp2040js) on %s; flash image %s; Ctrl-C stops "
-          "it" % (pico.port, pico.image), file=sys.stderr, flush=True)
-    try:
-        while not stop and pico.proc.poll() is None:
-            time.sleep(0.1)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        pico.kill()
-    return 0
 
 
 def demo(dev, show, seed=3):
