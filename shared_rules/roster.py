@@ -1,7 +1,8 @@
 # Who can be on the roster (docs/FIRMWARE.md, "Roster"), shared by the box (firmware/roster.py
 # keeps the file) and the PC (`lenotre players`): at most MAX names of 1 to MAX_NAME printable
 # ASCII characters (the OLED's font has no others), none of them the box's own words.
-from shared_rules.versailles.game import LUDWIG, MAX_NAME
+from shared_rules.eventlog import MAX_NAME
+from shared_rules.versailles.game import LUDWIG
 
 MAX = 32
 GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster

@@ -8,7 +8,7 @@
 #   {"e": "score", "stage": 1 or 2}
 #   {"e": "undo"}                                               cancels the last event
 from shared_rules import errors as E
-from shared_rules.eventlog import MAX_NAME, EventLog, check_names  # noqa: F401 (MAX_NAME: roster)
+from shared_rules.eventlog import EventLog, check_names
 from shared_rules.eventlog import field as _field
 from shared_rules.eventlog import is_int as _is_int
 from shared_rules.rng import Rng, derive
