@@ -160,14 +160,18 @@ class App:
         self.dirty = True
 
     # ---- the game ------------------------------------------------------------------------
-    def new_game(self, names, people=None, game=None):
+    def new_game(self, names, people=None, game=None, extra=None):
         # Player names are their colours: the colour each one's pixels glow in. people: per
         # seat, the roster person or None (a guest). The setup record keeps both, and the
         # start time when the box's clock was set from a PC. game: its registry name
         # (shared_rules.games), by default the one being set up (else the first installed).
+        # extra: the game's own setup fields (its flow's setup screens chose them).
         name = game or (self.flow.GAME if self.flow else flows.installed()[0][0])
-        game = games.new_game({"e": "setup", "game": name, "players": list(names),
-                               "seed": seed_from(self.hal)})
+        setup = {"e": "setup", "game": name, "players": list(names), "seed": seed_from(self.hal)}
+        if extra:
+            for k in extra:
+                setup[k] = extra[k]
+        game = games.new_game(setup)
         setup = game.log[0]
         t = self.wall_time()
         if t is not None:
@@ -180,6 +184,12 @@ class App:
             self.error(exc)
             return
         self.game = game
+        if self.settings["game"] != name:  # the next "New game" starts with this game
+            self.settings["game"] = name
+            try:
+                self.save_settings()
+            except OSError:  # a full flash: the game is filed; only the default is not kept
+                pass
         self.show_game()
 
     def set_up(self, name):

@@ -6,6 +6,8 @@
 #   MODULES     its screens' modules: app.preload() loads them with the generic ones
 #   setup(app)  pushes the game's first setup screen (most games: app.setup.PlayerCount)
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
+#   more(app, names, people)    optional: the game's own setup screens after the colours, the
+#               last pushing app.setup.StartGame(app, names, people, extra) (extra: its fields)
 #   Hub         the game screen, drawn from the game state alone: resume, undo and every
 #               action land on it (app.show_game)
 #   describe(g, event)          the undo toast's words for the event taken back
@@ -38,6 +40,14 @@ def flow(name):
         raise ValueError("no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
     return __import__(module, None, None, ("GAME",))
+
+
+def unload(name):
+    # A flow turned away from at setup leaves the heap (the chosen game's flow stays)
+    import sys
+    module = FLOWS.get(name)
+    if module in sys.modules and len(installed()) > 1:
+        del sys.modules[module]
 
 
 def preload():

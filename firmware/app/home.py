@@ -48,7 +48,7 @@ class Home(ui.Menu):
 
 
 def _choose(app):
-    # "Which game" first, when the box has more than one: with one, a press saved. The setup
+    # The game set up last, its player count first (-> turns to another game). The setup
     # screens load now, the first time (app.preload), after a collection: a game just left
     # is garbage by now, and its pieces go first.
     gc.collect()

@@ -3,7 +3,8 @@
 import json
 import os
 
-DEFAULTS = {"sound": True, "light": 4}  # light: pixel brightness in quarters of the cap
+# light: pixel brightness in quarters of the cap; game: the last game set up ("New game" opens it)
+DEFAULTS = {"sound": True, "light": 4, "game": ""}
 
 
 def load(root):

@@ -1,7 +1,8 @@
-# Setting up a game at Home's "New game": which game (only when the box has more than one),
-# how many players, each one's colour (and, with a roster on the box, who plays it), start.
-# The same screens for every game; a game's flow may say a line about its player count
-# (Versailles: "+ Ludwig" with 2) or push its own setup screens instead (flow.setup).
+# Setting up a game at Home's "New game": how many players (and, on a box with more than one
+# game, which game: the one set up last comes first, -> turns to the next), each one's colour
+# (and, with a roster on the box, who plays it), start. The same screens for every game; a
+# game's flow may say a line about its player count (Versailles: "+ Ludwig" with 2), push its
+# own setup screens instead (flow.setup), or add its own after the colours (flow.more).
 from shared_rules import games
 
 from app import flows, ui
@@ -9,16 +10,21 @@ from app.colors import PALETTE
 
 
 def choose(app):
-    # New game: "Which game" when there is a choice, else straight to the one game's setup
-    installed = flows.installed()
-    if len(installed) == 1:
-        app.set_up(installed[0][0])
-    else:
-        app.push(ui.Menu(app, "Which game", [(g[1], _pick(app, g[0])) for g in installed]))
+    # New game: the game set up last (a table mostly plays one game again), else the first
+    names = [g[0] for g in flows.installed()]
+    last = app.settings["game"]
+    app.set_up(last if last in names else names[0])
 
 
-def _pick(app, name):
-    return lambda: app.set_up(name)
+def _turn(app):
+    # -> on the player count: the next installed game's setup in place of this one's
+    names = [g[0] for g in flows.installed()]
+    if len(names) < 2:
+        return
+    name = app.flow.GAME
+    app.pop()
+    flows.unload(name)
+    app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
 
 
 class PlayerCount(ui.Screen):
@@ -30,6 +36,8 @@ class PlayerCount(ui.Screen):
 
     def draw(self, d):
         ui.title(d, self.info[1])
+        if len(flows.FLOWS) > 1:
+            ui.put(d, ">", ui.W - 8, 1, 0)  # -> the next game
         ui.center(d, "How many players", 13)
         ui.big_center(d, str(self.n), 26, 3)
         ui.center(d, self.app.flow.note(self.n), 52)
@@ -44,6 +52,8 @@ class PlayerCount(ui.Screen):
             import roster  # loaded and read now, for this setup only: the heap keeps no roster
             app = self.app
             app.push(ColorPick(app, self.n, [], [], roster.load(app.store.dir)))
+        elif button == ui.NEXT and kind == ui.PRESS:
+            _turn(self.app)
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()
 
@@ -85,6 +95,8 @@ class ColorPick(ui.Screen):
 def _next_seat(app, n, chosen, people, names):
     if len(chosen) < n:
         app.push(ColorPick(app, n, chosen, people, names))
+    elif hasattr(app.flow, "more"):  # the game's own setup screens, ending in StartGame
+        app.flow.more(app, chosen, people)
     else:
         app.push(StartGame(app, chosen, people))
 
@@ -106,10 +118,12 @@ class PersonPick(ui.Menu):
 
 
 class StartGame(ui.Screen):
-    def __init__(self, app, names, people=None):
+    # extra: the game's own setup fields (flow.more's screens chose them)
+    def __init__(self, app, names, people=None, extra=None):
         ui.Screen.__init__(self, app)
         self.names = names
         self.people = people or [None] * len(names)
+        self.extra = extra
 
     def draw(self, d):
         name = games.info(self.app.flow.GAME)[1]
@@ -131,6 +145,6 @@ class StartGame(ui.Screen):
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:
-            self.app.new_game(self.names, self.people)
+            self.app.new_game(self.names, self.people, extra=self.extra)
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()

@@ -1,6 +1,6 @@
 # The game-neutral seam end to end on the box, with a toy game used only in tests
 # (tests/shared/toygame: its rules core and journal records; tests/shared/toyflow.py: its
-# flow): chosen at "Which game", set up and played through the buttons, undone, resumed after
+# flow): chosen with -> on the player count, set up and played through the buttons, undone, resumed after
 # a restart, finished, shown by the generic results, synced through the firmware's link; its
 # journal's records read with its own table although their codes are Versailles's letters.
 # On MicroPython the box runs in the test's process beside its harness: tests/run_mpy.py and
@@ -48,11 +48,10 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
     try:
         flash = scratch("toy_game")
         h, a = _boot(flash)
-        press(h, a, "ok")  # New game
-        assert _texts(h)[:3] == ["Which game", "Versailles", "Toy"], _texts(h)
-        press(h, a, "down")
-        press(h, a, "ok")
-        assert _texts(h)[:3] == ["Toy", "How many players", "2"], _texts(h)
+        press(h, a, "ok")  # New game: the first game, nothing set up before
+        assert _texts(h)[:3] == ["Versailles", ">", "How many players"], _texts(h)
+        press(h, a, "next")  # -> the next game
+        assert _texts(h)[:4] == ["Toy", ">", "How many players", "2"], _texts(h)
         press(h, a, "ok")  # 2 players
         press(h, a, "ok")  # Orange
         press(h, a, "ok")  # Purple
@@ -137,3 +136,33 @@ def test_with_one_game_installed_new_game_asks_no_game():
     h, a = _boot(scratch("toy_none"))
     press(h, a, "ok")
     assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+    press(h, a, "next")  # no other game to turn to: nothing changes
+    assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+
+
+def test_new_game_opens_the_game_set_up_last_even_after_a_restart():
+    _install()
+    try:
+        flash = scratch("toy_last")
+        h, a = _boot(flash)
+        press(h, a, "ok")  # New game
+        press(h, a, "next")  # Toy
+        press(h, a, "next")  # round again to Versailles: the turn wraps
+        assert _texts(h)[0] == "Versailles", _texts(h)
+        press(h, a, "next")
+        for _ in range(4):  # 2 players, Orange, Purple, start
+            press(h, a, "ok")
+        assert a.game.GAME == "toy" and a.settings["game"] == "toy"
+        import sys
+        assert "app.versailles" not in sys.modules  # the flow turned away from was unloaded
+        h, a = _boot(flash)  # a power cut and back: the toy game again
+        assert _texts(h)[0] == "Orange takes", _texts(h)
+        press(h, a, "back")
+        assert _texts(h)[1:3] == ["Resume game", "New game"], _texts(h)
+        press(h, a, "down")
+        press(h, a, "ok")  # New game
+        assert _texts(h)[1] == "Leave the", _texts(h)
+        press(h, a, "ok")  # the running game stays saved unfinished
+        assert _texts(h)[:3] == ["Toy", ">", "How many players"], _texts(h)
+    finally:
+        _uninstall()
