@@ -147,7 +147,7 @@ def run(work, n_games, full):
         print("free heap after a soft reset: %d B" % free)
         print("littlefs: %d blocks of %d B, %d free with the firmware on it: %d KiB for games"
               % (blocks, bsize, bfree, bfree * bsize // 1024))
-        board.t.exec_raw_no_follow(MONITOR)
+        board.repl.start(MONITOR)
         board.close()
 
         dev = Timed(pico)
@@ -200,10 +200,11 @@ def games_on_box(work, image, n_games, name):
     local = os.path.join(work, name)
     box = store.Store(local)
     rows = labels.Labels(box.dir)  # the Finished menu's rows, as the app writes them at the end
+    keep = labels.keeps(box)
     played = [play(s, 2 + s % 4) for s in range(8)]
     for i in range(n_games):
         g = played[i % 8]
-        rows.add(record_log(box, g.log), labels.text(g), box.holds)
+        rows.add(record_log(box, g.log), labels.text(g), keep)
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()
@@ -221,7 +222,7 @@ def full_box(work, image, n_games):
         board = flasher.Board(pico.port)
         board.exec("import os")
         bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
-        board.t.exec_raw_no_follow(monitor)
+        board.repl.start(monitor)
         board.close()
         pico.wait(3000)
         heap = heap_lines(pico.serial_log)

@@ -4,7 +4,8 @@
 # reading its line, not by replaying the game (six rows took 1 s on the emulated Pico with
 # 1,000 games). Lines are only appended; the byte sum after "|" tells a whole line from one a
 # power cut left short, and such a line, like a game filed before this file, reads as missing:
-# the menu then replays that game, as before. Not synced: the PC replays every game itself.
+# the menu then replays that game, as before; so does a game older than the KEEP newest. Not
+# synced: the PC replays every game itself.
 from flash import CHUNK, size, write
 
 NAME = "labels.txt"
@@ -26,9 +27,20 @@ def _check(b):
     return "|%02x" % (s & 0xFF)
 
 
+KEEP = 256  # the newest games keep their line; a row deeper in the list is replayed
+
+
+def keeps(store):
+    # -> keep(gid): whether a game's line is worth its bytes: the game is on the box (not
+    # deleted to make room) and among the KEEP newest. A line is 18 to 30 bytes: lines for
+    # all of 950 games took 20 KiB of the flash, 20 games' room, on the emulated Pico.
+    def keep(gid):
+        return gid > store.top() - KEEP and store.holds(gid)
+    return keep
+
+
 class Labels:
-    MAX_BYTES = 24 * 1024  # past it an add keeps only the games still on the box (1,300
-    # games take 18 to 27 bytes each)
+    MAX_BYTES = 8 * 1024  # past it an add keeps only the lines `keep` wants (256 take ~6 KB)
     NEAR = 2048  # a search starts this far past the last line found: rows come in order
 
     def __init__(self, folder):
@@ -37,15 +49,15 @@ class Labels:
         self.mark = None  # where the last line found ended
         self.limit = self.MAX_BYTES  # twice what a compaction left: never one at every add
 
-    def add(self, gid, words, alive=None):
+    def add(self, gid, words, keep=None):
         # Appends the game's line; OSError or StoreFull on a full flash (the row is then
         # replayed).
-        # alive(gid): whether a game is still on the box, for the compaction past MAX_BYTES.
+        # keep(gid): whether a game's line stays, for the compaction past the limit.
         body = ("%d %s" % (gid, words)).encode()
         line = body + (_check(body) + "\n").encode()
         n = size(self.path)
-        if alive is not None and n > self.limit:
-            self._compact(alive)
+        if keep is not None and n > self.limit:
+            self._compact(keep)
             n = size(self.path)
             self.limit = max(self.MAX_BYTES, 2 * n)
         with open(self.path, "ab") as f:
@@ -94,14 +106,14 @@ class Labels:
                     end -= len(line) + 1
         return None
 
-    def _compact(self, alive):
-        # Rewrites the file with the lines of the games still on the box (temp, then rename:
-        # a power cut leaves the old file whole)
+    def _compact(self, keep):
+        # Rewrites the file with the lines `keep` wants (temp, then rename: a power cut leaves
+        # the old file whole)
         def kept():
             with open(self.path, "rb") as f:
                 for line in f:
                     gid = line.split(b" ", 1)[0]
-                    if gid.isdigit() and alive(int(gid)) and line.endswith(b"\n"):
+                    if gid.isdigit() and keep(int(gid)) and line.endswith(b"\n"):
                         yield line
         write(self.dir, "labels", NAME, kept())
         self.mark = None

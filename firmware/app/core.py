@@ -6,7 +6,7 @@ from shared_rules import games
 from shared_rules.errors import RulesError
 
 from app import flows, settings, ui
-from labels import Labels, text
+from labels import Labels, keeps, text
 from app.colors import OFF, rgb_of, seed_from
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
@@ -26,6 +26,7 @@ class App:
         self.pixels = hal.pixels
         self.store = hal.store
         self.labels = Labels(self.store.dir)  # Finished games' rows, written as games are filed
+        self.keep = keeps(self.store)  # which games' rows stay in it
         self.stack = []  # type: list
         self.game = None
         self.gid = None
@@ -261,7 +262,7 @@ class App:
         self.store.finish(gid)
         try:
             where = flows.flow(g.GAME).where(g) if g.outcome is None else None
-            self.labels.add(gid, text(g, where), self.store.holds)
+            self.labels.add(gid, text(g, where), self.keep)
         except Exception:  # a full flash: the menu replays this game instead
             pass
 

@@ -160,9 +160,9 @@ class _Rows:
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
         app = self.app
-        if gid != app.gid:  # the game in play writes its own when it ends
+        if gid != app.gid and app.keep(gid):  # the game in play writes its own at the end
             try:
-                app.labels.add(gid, words, app.store.holds)
+                app.labels.add(gid, words, app.keep)
             except Exception:  # a full flash: replayed again next time
                 pass
         return words

@@ -4,7 +4,7 @@
 # (The app writing and reading them: test_app.py.)
 from support import scratch
 
-from labels import NAME, Labels, text
+from labels import KEEP, NAME, Labels, keeps, text
 
 
 def _fresh(name):
@@ -96,3 +96,21 @@ def test_the_words_of_a_game_won_and_of_one_left():
     g.outcome = O()
     assert text(g) == "w 52 Purple"
     assert NAME == "labels.txt"
+
+
+def test_only_the_newest_games_on_the_box_keep_their_line():
+    class Box:  # the store's two answers keeps() asks
+        def top(self):
+            return 1000
+
+        def holds(self, gid):
+            return gid != 990  # deleted to make room
+
+    keep = keeps(Box())
+    assert keep(1000) and keep(1000 - KEEP + 1) and not keep(1000 - KEEP) and not keep(990)
+    lb = _fresh("labels_keep")
+    lb.MAX_BYTES = lb.limit = 200
+    for gid in range(1000 - KEEP - 5, 1001):
+        lb.add(gid, "w 9 Pink", keep)
+    assert lb.get(1000 - KEEP - 1) is None and lb.get(990) is None  # gone at a pass
+    assert lb.get(1000) == "w 9 Pink" and lb.get(1000 - KEEP + 1) == "w 9 Pink"
