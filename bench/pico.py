@@ -199,12 +199,11 @@ def games_on_box(work, image, n_games, name):
     from linkrig import record_log
     local = os.path.join(work, name)
     box = store.Store(local)
-    rows = labels.Labels(box.dir)  # the Finished menu's rows, as the app writes them at the end
-    keep = labels.keeps(box)
+    rows = labels.Labels(box.dir, box)  # the Finished menu's rows, as the app writes them
     played = [play(s, 2 + s % 4) for s in range(8)]
     for i in range(n_games):
         g = played[i % 8]
-        rows.add(record_log(box, g.log), labels.text(g), keep)
+        rows.add(record_log(box, g.log), labels.text(g))
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()

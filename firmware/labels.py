@@ -43,21 +43,22 @@ class Labels:
     MAX_BYTES = 8 * 1024  # past it an add keeps only the lines `keep` wants (256 take ~6 KB)
     NEAR = 2048  # a search starts this far past the last line found: rows come in order
 
-    def __init__(self, folder):
+    def __init__(self, folder, store=None):
+        # store: the box's, for which lines stay at a compaction (keeps); None keeps all
         self.dir = folder
         self.path = folder + NAME
+        self.keep = keeps(store) if store is not None else None
         self.mark = None  # where the last line found ended
         self.limit = self.MAX_BYTES  # twice what a compaction left: never one at every add
 
-    def add(self, gid, words, keep=None):
+    def add(self, gid, words):
         # Appends the game's line; OSError or StoreFull on a full flash (the row is then
         # replayed).
-        # keep(gid): whether a game's line stays, for the compaction past the limit.
         body = ("%d %s" % (gid, words)).encode()
         line = body + (_check(body) + "\n").encode()
         n = size(self.path)
-        if keep is not None and n > self.limit:
-            self._compact(keep)
+        if self.keep is not None and n > self.limit:
+            self._compact(self.keep)
             n = size(self.path)
             self.limit = max(self.MAX_BYTES, 2 * n)
         with open(self.path, "ab") as f:

@@ -6,7 +6,6 @@ from shared_rules import games
 from shared_rules.errors import RulesError
 
 from app import flows, settings, ui
-from labels import Labels, keeps, text
 from app.colors import OFF, rgb_of, seed_from
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
@@ -25,8 +24,6 @@ class App:
         self.keypad = hal.keypad
         self.pixels = hal.pixels
         self.store = hal.store
-        self.labels = Labels(self.store.dir)  # Finished games' rows, written as games are filed
-        self.keep = keeps(self.store)  # which games' rows stay in it
         self.stack = []  # type: list
         self.game = None
         self.gid = None
@@ -261,8 +258,9 @@ class App:
         # Finished games written (labels.py), so that menu shows it without replaying it
         self.store.finish(gid)
         try:
+            from labels import Labels, text  # loaded when first needed: 2 KB of heap
             where = flows.flow(g.GAME).where(g) if g.outcome is None else None
-            self.labels.add(gid, text(g, where), self.keep)
+            Labels(self.store.dir, self.store).add(gid, text(g, where))
         except Exception:  # a full flash: the menu replays this game instead
             pass
 

@@ -5,7 +5,7 @@ from array import array
 
 from app import flows, ui
 from app.core import replay
-from labels import text
+from labels import Labels, text
 from shared_rules import games
 
 VERSION = "0.1"
@@ -101,6 +101,7 @@ class _Rows:
         self.app = app
         self.ids = ids
         self.labels = {}
+        self.rows = Labels(app.store.dir, app.store)  # labels.txt: each game's row, if written
 
     def __len__(self):
         return len(self.ids) or 1
@@ -133,7 +134,7 @@ class _Rows:
     def label(self, gid):
         app = self.app
         mark = "" if app.store.synced(gid) else "*"
-        words = app.labels.get(gid) or self.replayed(gid)
+        words = self.rows.get(gid) or self.replayed(gid)
         if words is None:  # damaged or not a game the rules take: opening it says why
             return "%d ?%s" % (gid, mark)
         if words[0] == "l":  # left for a new game: where ("1297 left S1R3*", 15 fit)
@@ -160,9 +161,9 @@ class _Rows:
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
         app = self.app
-        if gid != app.gid and app.keep(gid):  # the game in play writes its own at the end
+        if gid != app.gid and self.rows.keep(gid):  # the game in play writes its own at the end
             try:
-                app.labels.add(gid, words, app.keep)
+                self.rows.add(gid, words)
             except Exception:  # a full flash: replayed again next time
                 pass
         return words

@@ -68,9 +68,10 @@ def test_past_its_size_the_file_keeps_only_the_games_still_on_the_box():
         passes.append((len(_read(lb)), adding[0]))
         compact(keep)
     lb._compact = counted
+    lb.keep = alive
     for gid in range(1, 121):
         adding[0] = gid
-        lb.add(gid, "w 5 Cyan", alive)
+        lb.add(gid, "w 5 Cyan")
     # a pass once past 400 bytes, then past twice what the last one left: never at every add
     assert 2 <= len(passes) <= 4 and all(before > 400 for before, _ in passes), passes
     kept = [int(line.split(b" ")[0]) for line in _read(lb).split(b"\n") if line]
@@ -108,9 +109,9 @@ def test_only_the_newest_games_on_the_box_keep_their_line():
 
     keep = keeps(Box())
     assert keep(1000) and keep(1000 - KEEP + 1) and not keep(1000 - KEEP) and not keep(990)
-    lb = _fresh("labels_keep")
+    lb = Labels(scratch("labels_keep") + "/", Box())
     lb.MAX_BYTES = lb.limit = 200
     for gid in range(1000 - KEEP - 5, 1001):
-        lb.add(gid, "w 9 Pink", keep)
+        lb.add(gid, "w 9 Pink")
     assert lb.get(1000 - KEEP - 1) is None and lb.get(990) is None  # gone at a pass
     assert lb.get(1000) == "w 9 Pink" and lb.get(1000 - KEEP + 1) == "w 9 Pink"
