@@ -5,7 +5,6 @@ from array import array
 
 from app import flows, ui
 from app.core import replay
-from labels import Labels, text
 from shared_rules import games
 
 VERSION = "0.1"
@@ -101,6 +100,7 @@ class _Rows:
         self.app = app
         self.ids = ids
         self.labels = {}
+        from labels import Labels  # here, not at boot: 2 KB of heap the menu does not need
         self.rows = Labels(app.store.dir, app.store)  # labels.txt: each game's row, if written
 
     def __len__(self):
@@ -157,6 +157,7 @@ class _Rows:
                 where = flows.flow(g.GAME).where(g)
             except Exception:  # a game with no flow on this box
                 where = "?"
+        from labels import text
         words = text(g, where)
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
