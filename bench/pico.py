@@ -29,7 +29,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT,
-                os.path.join(ROOT, "tests", "host")]
+                os.path.join(ROOT, "tests", "host"),
+                os.path.join(ROOT, "host", "lenotre", "shims")]  # framebuf for app.home
 
 from lenotre.device import epico, toolchain  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
@@ -196,6 +197,7 @@ def games_on_box(work, image, n_games, name):
     # store, then copied over USB into data/ -> (the local copy, its file names)
     import labels
     import store
+    from app.home import row_words
     from linkrig import record_log
     local = os.path.join(work, name)
     box = store.Store(local)
@@ -203,7 +205,7 @@ def games_on_box(work, image, n_games, name):
     played = [play(s, 2 + s % 4) for s in range(8)]
     for i in range(n_games):
         g = played[i % 8]
-        rows.add(record_log(box, g.log), labels.text(g))
+        rows.add(record_log(box, g.log), row_words(g))
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()

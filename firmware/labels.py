@@ -11,15 +11,6 @@ from flash import CHUNK, size, write
 NAME = "labels.txt"
 
 
-def text(g, where=None):
-    # -> a game's line text: the winner and points; where it stands if it has no winner
-    o = g.outcome
-    if o is None:
-        return "l " + where
-    w = o.winners[0]
-    return "w %d %s" % (g.totals()[w], g.players[w])
-
-
 def _check(b):
     s = 0
     for x in b:

@@ -4,7 +4,7 @@ import gc
 from array import array
 
 from app import flows, ui
-from app.core import replay
+from app.core import replay, unload_labels
 from shared_rules import games
 
 VERSION = "0.1"
@@ -67,6 +67,35 @@ class Finished(ui.Menu):
                 ids.append(gid)
         ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
 
+    def key(self, button, kind):
+        ui.Menu.key(self, button, kind)
+        if button == ui.BACK and kind == ui.PRESS:  # left: its rows and labels.py go
+            self.items = None
+            unload_labels()
+
+
+def row_words(g, where=None):
+    # -> a game's row in labels.txt: "w 44 Sophie" (the winner's points and name; the first
+    # of a shared victory) or, with no winner, "l S1R3" (where it was left)
+    o = g.outcome
+    if o is None:
+        return "l " + where
+    w = o.winners[0]
+    return "w %d %s" % (g.totals()[w], g.players[w])
+
+
+def _rows(app):
+    # -> labels.txt's rows, loaded here, not at boot (2.6 KB of heap the menu does not need);
+    # once more after a collection if the heap is in pieces; None if it still does not fit
+    # (then every row is replayed, as before the file)
+    for _ in (0, 1):
+        try:
+            from labels import Labels
+            return Labels(app.store.dir, app.store)
+        except MemoryError:
+            gc.collect()
+    return None
+
 
 class _Ids:
     # Game ids in arrays of RUN: one array of 1,300 grew by reallocation and needed a block of
@@ -100,8 +129,7 @@ class _Rows:
         self.app = app
         self.ids = ids
         self.labels = {}
-        from labels import Labels  # here, not at boot: 2 KB of heap the menu does not need
-        self.rows = Labels(app.store.dir, app.store)  # labels.txt: each game's row, if written
+        self.rows = _rows(app)  # each game's row, if written
 
     def __len__(self):
         return len(self.ids) or 1
@@ -134,7 +162,7 @@ class _Rows:
     def label(self, gid):
         app = self.app
         mark = "" if app.store.synced(gid) else "*"
-        words = self.rows.get(gid) or self.replayed(gid)
+        words = (self.rows and self.rows.get(gid)) or self.replayed(gid)
         if words is None:  # damaged or not a game the rules take: opening it says why
             return "%d ?%s" % (gid, mark)
         if words[0] == "l":  # left for a new game: where ("1297 left S1R3*", 15 fit)
@@ -157,14 +185,14 @@ class _Rows:
                 where = flows.flow(g.GAME).where(g)
             except Exception:  # a game with no flow on this box
                 where = "?"
-        from labels import text
-        words = text(g, where)
+        words = row_words(g, where)
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
         app = self.app
-        if gid != app.gid and self.rows.keep(gid):  # the game in play writes its own at the end
+        rows = self.rows
+        if rows and gid != app.gid and rows.keep(gid):  # the game in play writes its own
             try:
-                self.rows.add(gid, words)
+                rows.add(gid, words)
             except Exception:  # a full flash: replayed again next time
                 pass
         return words

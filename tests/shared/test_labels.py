@@ -4,7 +4,7 @@
 # (The app writing and reading them: test_app.py.)
 from support import scratch
 
-from labels import KEEP, NAME, Labels, keeps, text
+from labels import KEEP, NAME, Labels, keeps
 
 
 def _fresh(name):
@@ -80,23 +80,6 @@ def test_past_its_size_the_file_keeps_only_the_games_still_on_the_box():
     assert [g for g in kept if not alive(g)] == [g for g in range(last, 121) if not alive(g)]
     assert lb.get(3) is None and lb.get(last - 1 - (last - 1) % 3) is None
     assert lb.get(119) == "w 5 Cyan" and lb.get(1) == "w 5 Cyan"
-
-
-def test_the_words_of_a_game_won_and_of_one_left():
-    class G:
-        players = ["Orange", "Purple", "Lime"]
-        outcome = None
-
-        def totals(self):
-            return [30, 52, 52]
-    g = G()
-    assert text(g, "S1R3") == "l S1R3"
-
-    class O:
-        winners = [1, 2]  # shared: the row names the first
-    g.outcome = O()
-    assert text(g) == "w 52 Purple"
-    assert NAME == "labels.txt"
 
 
 def test_only_the_newest_games_on_the_box_keep_their_line():
