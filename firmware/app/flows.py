@@ -34,21 +34,39 @@ def installed():
     return [g for g in GAMES if g[0] in FLOWS]
 
 
+_brought = {}  # type: dict  # flow module -> the modules its first import brought in
+
+
 def flow(name):
     # -> the game's flow module, imported on first use; ValueError naming the games there are
     module = FLOWS.get(name)
     if module is None:
         raise ValueError("no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
-    return __import__(module, None, None, ("GAME",))
+    import sys
+    if module in sys.modules:
+        return sys.modules[module]
+    before = list(sys.modules)
+    got = __import__(module, None, None, ("GAME",))
+    _brought[module] = [m for m in sys.modules if m not in before]
+    return got
 
 
 def unload(name):
-    # A flow turned away from at setup leaves the heap (the chosen game's flow stays)
+    # A flow turned away from at setup leaves the heap (the chosen game's flow stays), and
+    # with it the game's own modules its first import brought in (its rules: Versailles's
+    # left a Schlossgarten game no room on the unix port). A package keeps its submodules
+    # as attributes: they go too, or the module would stay in the heap.
     import sys
     module = FLOWS.get(name)
-    if module in sys.modules and len(installed()) > 1:
-        del sys.modules[module]
+    if module not in sys.modules or len(installed()) < 2:
+        return
+    for m in _brought.pop(module, [module]):
+        if m == module or name in m.split("."):
+            sys.modules.pop(m, None)
+            parent, _, child = m.rpartition(".")
+            if parent in sys.modules and hasattr(sys.modules[parent], child):
+                delattr(sys.modules[parent], child)
 
 
 def preload():

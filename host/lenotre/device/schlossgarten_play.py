@@ -17,8 +17,6 @@ class Player:
     def __init__(self, dev):
         self.dev = dev
         self.names = None
-        self.supply = None  # per seat: the elements the box should offer, in its order
-        self.field = None
 
     def texts(self):
         return self.dev.screen()[1]
@@ -56,7 +54,6 @@ class Player:
         self.expect("ok:start")  # the title "Schlossgarten": "Start " does not fit beside it
         dev.press("ok")
         self.names = list(PALETTE[:players])
-        self.field = [[] for _ in range(players)]
         return self.names
 
     def turn(self, ev):
@@ -73,11 +70,11 @@ class Player:
         if name is None and not tiles:
             dev.press("next")
             return
-        if name is None:  # cut short by the win: the element the tiles lay under
-            supply = [e for e in ELEMENTS if e not in self.field[p]]
+        dev.press("ok")
+        if name is None:  # cut short by the win: an element of the supply the tiles lay under
+            supply = [row.split(" (")[0] for row in self.texts()[1:]]
             name = min([e for e in supply if size(ELEMENTS.index(e)) >= len(tiles)],
                        key=lambda e: size(ELEMENTS.index(e)))
-        dev.press("ok")
         self.pick_row("%s (" % name)
         if self.texts()[0] == "%s over" % name:
             for s, e in over:
@@ -86,10 +83,6 @@ class Player:
         for v in tiles:
             self.expect(" tile ")
             dev.press(TILE_PRESS[v])
-        for s, e in over:
-            self.field[s].remove(e)
-        if ev.get("el"):
-            self.field[p].append(name)
 
     def pick_row(self, wanted, exact_end=False):
         # A list's rows (app.ui.Menu), cursor on the first: down to the row wanted, ok. Past
