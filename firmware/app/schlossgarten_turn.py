@@ -38,7 +38,8 @@ class ElementPick(ui.Menu):
 
 class OverPick(ui.Menu):
     # What the element was built over: the first row goes on, with the number of tiles left
-    # to take; ok on an element ticks it ("*") or unticks it and goes back to the first row.
+    # to take; ok on an element ticks it ("*") or unticks it (or says it does not fit) and
+    # goes back to the first row.
     def __init__(self, app, p, name):
         g = app.game
         self.p = p
@@ -71,9 +72,10 @@ class OverPick(ui.Menu):
         if pair in self.over:
             self.over.remove(pair)
         elif self._left() < size(element(e)):
-            self.app.push(ui.Message(self.app, "Too large", "The %s covers %d square(s): the "
-                                     "%s does not fit under it beside what is ticked."
-                                     % (self.name, size(element(self.name)), e)))
+            g = self.app.game
+            self.at = 0
+            self.app.push(ui.Message(self.app, "Too large", "No room left under the %s for "
+                                     "%s's %s." % (self.name, short(g.players[s]), e)))
             return
         else:
             self.over.append(pair)
