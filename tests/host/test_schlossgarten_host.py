@@ -155,3 +155,33 @@ def test_the_report_pages_the_points_over_turns(synced, tmp_path):
     assert adapter("schlossgarten").holding(
         [g for g in games if g.gid == 2][0]).startswith("Orange: pool")
     assert os.path.exists(str(out / "index.html"))
+
+
+def test_score_tells_the_ledger_from_the_events(capsys, monkeypatch):
+    # `lenotre score --game schlossgarten FILE` (docs/CLI.md): the hand-worked 2-player game,
+    # Purple's pool taken back once; details = the adapter's score_fields
+    from test_cli_rules import error, ok
+    plan = two_player_plan()
+    plan.play(0, [1, 3])
+    events = plan.log[:5] + [{"e": "undo"}] + plan.log[4:]
+    out = ok(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": events})
+    assert out["finished"] and out["winners"] == ["Orange"] and not out["tiebreak"]
+    assert out["parts"] == ["tiles", "elements"]
+    assert [(s["total"], s["parts"], s["place"]) for s in out["scores"]] == \
+        [(21, {"tiles": 17, "elements": 4}, 1), (12, {"tiles": 7, "elements": 5}, 2)]
+    assert out["reason"] == ["first to 21", "21 points", "in turn 11", "by tile 2 (+3)"]
+    d = out["details"]
+    assert d["tiles"] == [[2, 3, 2, 3, 3, 1, 3], [1, 3, 2, 1]] and d["turns"] == 11
+    assert d["on_field"] == [["hedge1", "column", "pool"], ["hedge2", "terrace"]]
+    assert d["supply"][0] == ["hedge2", "maze", "terrace"]  # the maze never went down
+    assert d["won"] == {"seat": 0, "player": "Orange", "turn": 11, "how": "by tile 2 (+3)"}
+    # a turn after the win: "The game ends immediately when a player reaches 21 points"
+    error(capsys, monkeypatch, "score",
+          {"game": "schlossgarten", "events": events + [{"e": "turn", "p": 1}]},
+          "event 15 (turn)", "the game is over")
+    # unfinished, as it stands: the reshuffle due is in the details
+    four = four_player_plan().log[:29]
+    out = ok(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": four})
+    assert not out["finished"] and out["winners"] == []
+    assert out["details"]["cards"] == {"pile": 0, "discard": 28, "shuffles": 0,
+                                       "reshuffle_due": True}
