@@ -234,3 +234,28 @@ def test_four_players_the_reshuffle_said_and_the_win_at_21_by_an_element(tmp_pat
     assert [{k: ev[k] for k in ev if k != "t"} for ev in events[1:]] == turns
     assert events[0]["players"] == FOUR
     assert Game.replay(events).snapshot() == plan.snapshot()
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython-mpy"])
+@pytest.mark.parametrize("players,seed", [(2, 2), (3, 1), (4, 1)])
+def test_simulated_games_through_the_buttons_journal_their_plan(tmp_path, runtime, players,
+                                                                 seed, request):
+    # Games of the desktop simulation (elements built over and regained, the win at 21 by a
+    # tile or an element), entered as a person would from the screen: the box's journal is
+    # the plan's log, event for event, and replays to the same game.
+    from shared_rules.schlossgarten.simulate import play
+    plan = play(seed, players)
+    assert plan.outcome is not None
+    flash = str(tmp_path / "flash")
+    with device(flash, runtime, request) as dev:
+        dev.wait(30)
+        Player(dev).play(plan.log)
+        texts = dev.screen()[1]
+        # the box names seats by colour, the simulation by name: the same seat wins
+        assert texts[:3] == ["Game over", "Winner", FOUR[plan.outcome.winners[0]]], texts
+        assert dev.stats()["clipped"] == 0
+    s, ids = journal(flash)
+    events = s.events(ids[0])
+    assert [{k: ev[k] for k in ev if k != "t"} for ev in events[1:]] == plan.log[1:]
+    game = Game.replay(events)
+    assert game.totals() == plan.totals() and game.outcome.reason == plan.outcome.reason
