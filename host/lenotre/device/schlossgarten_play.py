@@ -39,6 +39,8 @@ class Player:
         if "Resume game" in texts:
             dev.press("down")
         dev.press("ok")
+        if "ok:yes  back:no" in self.texts():  # leave the running game: it stays saved
+            dev.press("ok")
         for _ in range(8):
             texts = self.expect("How many players")
             if texts[0] == TITLE:
