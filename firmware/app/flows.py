@@ -97,10 +97,10 @@ def _drop(name, keep):
     # in `keep`) and its rules (shared_rules.<name>...). A package keeps its submodules as
     # attributes: they go too, or the module would stay in the heap.
     import sys
-    screens = [m for m in _screens.get(name, ()) if m not in keep]
+    own = [m for m in _screens.get(name, ()) if m not in keep]
     gone = 0
     for m in list(sys.modules):
-        if m == FLOWS[name] or m in screens or name in m.split("."):
+        if m == FLOWS[name] or m in own or name in m.split("."):
             del sys.modules[m]
             parent, _, child = m.rpartition(".")
             if parent in sys.modules and hasattr(sys.modules[parent], child):
