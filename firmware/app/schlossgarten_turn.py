@@ -72,10 +72,9 @@ class OverPick(ui.Menu):
         if pair in self.over:
             self.over.remove(pair)
         elif self._left() < size(element(e)):
-            g = self.app.game
             self.at = 0
-            self.app.push(ui.Message(self.app, "Too large", "No room left under the %s for "
-                                     "%s's %s." % (self.name, short(g.players[s]), e)))
+            self.app.push(ui.Message(self.app, "Too large",
+                                     too_large(self.name, self.app.game.players[s], e)))
             return
         else:
             self.over.append(pair)
@@ -84,6 +83,11 @@ class OverPick(ui.Menu):
 
     def _go(self):
         to_tiles(self.app, self.p, self.name, self.over)
+
+
+def too_large(name, owner, e):
+    # an element ticked that does not fit beside those ticked under the new one
+    return "No room left under the %s for %s's %s." % (name, short(owner), e)
 
 
 def to_tiles(app, p, name, over):
