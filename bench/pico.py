@@ -147,7 +147,7 @@ def run(work, n_games, full):
         print("free heap after a soft reset: %d B" % free)
         print("littlefs: %d blocks of %d B, %d free with the firmware on it: %d KiB for games"
               % (blocks, bsize, bfree, bfree * bsize // 1024))
-        board.t.exec_raw_no_follow(MONITOR)
+        board.repl.start(MONITOR)
         board.close()
 
         dev = Timed(pico)
@@ -194,13 +194,16 @@ def run(work, n_games, full):
 def games_on_box(work, image, n_games, name):
     # n_games finished games in the box's store, written on the desktop by the firmware's own
     # store, then copied over USB into data/ -> (the local copy, its file names)
+    import labels
     import store
     from linkrig import record_log
     local = os.path.join(work, name)
     box = store.Store(local)
-    logs = [play(s, 2 + s % 4).log for s in range(8)]
+    rows = labels.Labels(box.dir, box)  # the Finished menu's rows, as the app writes them
+    played = [play(s, 2 + s % 4) for s in range(8)]
     for i in range(n_games):
-        record_log(box, logs[i % 8])
+        g = played[i % 8]
+        rows.add(record_log(box, g.log), labels.text(g))
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()
@@ -218,7 +221,7 @@ def full_box(work, image, n_games):
         board = flasher.Board(pico.port)
         board.exec("import os")
         bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
-        board.t.exec_raw_no_follow(monitor)
+        board.repl.start(monitor)
         board.close()
         pico.wait(3000)
         heap = heap_lines(pico.serial_log)

@@ -256,8 +256,19 @@ class App:
             self.error(exc)
             return False
         if g.outcome is not None:
-            self.store.finish(self.gid)
+            self.file(self.gid, g)
         return True
+
+    def file(self, gid, g):
+        # A game ends, won or left for another: its journal closed and filed, and its row in
+        # Finished games written (labels.py), so that menu shows it without replaying it
+        self.store.finish(gid)
+        try:
+            from labels import Labels, text  # loaded when first needed: 2 KB of heap
+            where = flows.flow(g.GAME).where(g) if g.outcome is None else None
+            Labels(self.store.dir, self.store).add(gid, text(g, where))
+        except Exception:  # a full flash: the menu replays this game instead
+            pass
 
     def undo(self):
         g = self.game
