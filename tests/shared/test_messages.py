@@ -10,6 +10,12 @@ from support import scratch
 
 import store
 from app import App, ui
+# The messages' modules compiled here, on the young heap: a box with several games preloads
+# no game's screens, and compiled from source later, in the heap the tests leave, they met
+# no 2 KB (MicroPython at 232 KB)
+from app.schlossgarten_turn import too_large
+from app.scoring import question  # noqa: E402
+from app.versailles import NO_CLAIM_YET  # noqa: E402
 from hal import sim
 from shared_rules.errors import RulesError
 from shared_rules.versailles.game import Game
@@ -153,9 +159,6 @@ def app_texts(exc_texts):
     # -> (heading, text, confirm?) of every Message and Confirm the app makes (see
     # test_every_message_screen_is_listed: a new one must be added here)
     from app.home import LEAVE
-    from app.scoring import question
-    from app.schlossgarten_turn import too_large
-    from app.versailles import NO_CLAIM_YET
     texts = [("New game", LEAVE, True), ("Resume game 1297", LEAVE, True),
              ("Final scoring", "This ends the game. Score it now?", True),
              ("No claim yet", NO_CLAIM_YET, False),
