@@ -17,7 +17,7 @@ TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
 class App:
     def __init__(self, hal):
         from app import preload
-        preload()
+        preload(hal.store.root)
         self.hal = hal
         self.display = hal.display
         self.clock = hal.clock

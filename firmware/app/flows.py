@@ -109,10 +109,13 @@ def _drop(name, keep):
     return gone
 
 
-def preload():
-    # With one game installed, its flow and its screens (app.preload: the box will open it);
-    # with several, none: the chosen game's flow loads when it is chosen or opened.
-    games = installed()
-    if len(games) == 1:
-        for m in flow(games[0][0]).MODULES:
+def preload(last=""):
+    # The flow and screens of the game a New game opens (app.preload: the box will most
+    # likely open it, and its screens lie together on the young heap): `last`, the game set
+    # up last (the setting "game"), else the first installed; with one game, that one.
+    # Another game's flow loads when it is chosen or opened, and this one leaves then
+    # (unload, keep_only).
+    names = [g[0] for g in installed()]
+    if names:
+        for m in flow(last if last in names else names[0]).MODULES:
             __import__(m)
