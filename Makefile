@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/sanssouci_memory.py
 	$(BIN)/python bench/gardens_memory.py
 	$(BIN)/python bench/schlossgarten.py
+	$(BIN)/python bench/schlossgarten_presses.py
 	$(BIN)/python bench/pico.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython

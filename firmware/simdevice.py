@@ -184,7 +184,7 @@ def main(argv):
     from app import preload
     from hal import sim
 
-    preload()  # as main.py: the screens' code before the store's boot scan
+    preload(flash.rstrip("/") + "/data")  # as main.py: the code before the store's scan
     hal = sim.build(flash)
     from app import App
     from guard import Guard

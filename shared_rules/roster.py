@@ -2,7 +2,10 @@
 # keeps the file) and the PC (`lenotre players`): at most MAX names of 1 to MAX_NAME printable
 # ASCII characters (the OLED's font has no others), none of them the box's own words.
 from shared_rules.eventlog import MAX_NAME
-from shared_rules.versailles.game import LUDWIG
+
+# Versailles's bot seat (shared_rules.versailles.game.LUDWIG), spelt here: importing a game's
+# rules for one word cost every other game's setup 20 KB of the box's heap
+LUDWIG = "Ludwig"
 
 MAX = 32
 GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster

@@ -3,8 +3,9 @@
 # then start() runs the app inside the guard.
 
 
-def preload():
-    # The generic screens' modules and, with one game installed, its flow (app/flows.py),
+def preload(root="data"):
+    # The generic screens' modules and the flow and screens of the game New game opens
+    # (app/flows.py: the one set up last, by the settings in `root`, the store's folder),
     # loaded at once while the heap is young, then one collection: the loaded code lies together instead of in the
     # holes a game leaves later, where it would break the free heap into pieces too small for
     # a 2 KB buffer (seen on the unix port with 900 games on the box). Boot (main.py) calls it
@@ -16,8 +17,8 @@ def preload():
 
     import guard  # noqa: F401  (start() runs the app inside it)
 
-    from app import core, flows, home, results  # noqa: F401
-    flows.preload()
+    from app import core, flows, home, results, settings  # noqa: F401
+    flows.preload(settings.load(root)["game"])
     gc.collect()
 
 

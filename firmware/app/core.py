@@ -17,7 +17,7 @@ TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
 class App:
     def __init__(self, hal):
         from app import preload
-        preload()
+        preload(hal.store.root)
         self.hal = hal
         self.display = hal.display
         self.clock = hal.clock
@@ -28,6 +28,7 @@ class App:
         self.game = None
         self.gid = None
         self.flow = None  # the game's flow module (app/flows.py): the game's, or the one set up
+        self.kind = None  # the game the last game screen showed: its flow and screens are loaded
         self.toast = None
         self.toast_at = 0
         self.cycle = 0  # which of the top screen's statuses the status pixel shows
@@ -95,8 +96,10 @@ class App:
     def update_pixels(self, top):
         px = self.pixels
         g = self.game
-        if g is None or self.flow is None:
-            for i in self._game_px:  # no game: only the status pixel speaks
+        if g is None or self.flow is None or self.flow.GAME != g.GAME:
+            # no game, or a new one being set up beside the last one's: only the status
+            # pixel speaks (a flow's pixels read its own game's state)
+            for i in self._game_px:
                 self._set(i, OFF)
         else:
             self.flow.light(self, g, top)
@@ -167,6 +170,9 @@ class App:
         # (shared_rules.games), by default the one being set up (else the first installed).
         # extra: the game's own setup fields (its flow's setup screens chose them).
         name = game or (self.flow.GAME if self.flow else flows.installed()[0][0])
+        if self.game is not None and self.game.GAME != name:
+            self.game = None  # over or left: the other game's rules may leave the heap
+        flows.keep_only(name)
         setup = {"e": "setup", "game": name, "players": list(names), "seed": seed_from(self.hal)}
         if extra:
             for k in extra:
@@ -284,7 +290,11 @@ class App:
         # land on the right screen.
         g = self.game
         assert g is not None, "no game to show"
+        if g.GAME != self.kind:  # another kind of game than the last shown: theirs go
+            flows.keep_only(g.GAME)
+            self.kind = g.GAME
         self.flow = flows.flow(g.GAME)
+        flows.screens(g.GAME)
         self.home()
         self.stack.append(self.flow.Hub(self))
         self.dirty = True

@@ -19,6 +19,7 @@
 # module here under app/ and a line in FLOWS.
 FLOWS = {
     "versailles": "app.versailles",
+    "schlossgarten": "app.schlossgarten",
 }
 
 
@@ -39,21 +40,82 @@ def flow(name):
     if module is None:
         raise ValueError("no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
-    return __import__(module, None, None, ("GAME",))
+    got = __import__(module, None, None, ("GAME",))
+    _screens[name] = got.MODULES
+    return got
 
 
-def unload(name):
-    # A flow turned away from at setup leaves the heap (the chosen game's flow stays)
+def screens(name):
+    # A game of `name` is shown: its flow's screens (MODULES) load now if they are not
+    # loaded, after a collection, together: not one by one in the holes a game leaves later
+    # (a box with several games preloads none; compiled from source, a screen loaded in
+    # mid-game met no 2 KB on the unix port)
+    import sys
+    wanted = [m for m in flow(name).MODULES if m not in sys.modules]
+    if wanted:
+        import gc
+        gc.collect()
+        for m in wanted:
+            __import__(m)
+
+
+_screens = {}  # type: dict  # game -> its flow's MODULES, kept when the flow is unloaded
+
+
+def keep_only(name):
+    # A game of `name` starts or is shown: every other game's flow, screens and rules leave
+    # the heap (loaded by a game played before: Versailles's left a 4-player Schlossgarten
+    # game no room on the unix port at 192 KB)
+    mine = _screens.get(name, ())
+    gone = 0
+    for other in FLOWS:
+        if other != name:
+            gone += _drop(other, mine)
+    if gone:
+        import gc
+        gc.collect()
+
+
+def unload(name, game=None):
+    # A flow turned away from at setup leaves the heap (the chosen game's flow stays), with
+    # its screens and its game's rules unless `game`, the app's, is one of it (the rules of
+    # one game and the flow of another at the player count, beside the setup screens, left
+    # no room on the unix port at 192 KB). Then a collection, before the next flow loads.
+    import gc
     import sys
     module = FLOWS.get(name)
     if module in sys.modules and len(installed()) > 1:
-        del sys.modules[module]
+        if game is not None and game.GAME == name:
+            del sys.modules[module]
+        else:
+            _drop(name, ())
+        gc.collect()
 
 
-def preload():
-    # With one game installed, its flow and its screens (app.preload: the box will open it);
-    # with several, none: the chosen game's flow loads when it is chosen or opened.
-    games = installed()
-    if len(games) == 1:
-        for m in flow(games[0][0]).MODULES:
+def _drop(name, keep):
+    # -> how many of game `name`'s modules left sys.modules: its flow, its screens (but those
+    # in `keep`) and its rules (shared_rules.<name>...). A package keeps its submodules as
+    # attributes: they go too, or the module would stay in the heap.
+    import sys
+    own = [m for m in _screens.get(name, ()) if m not in keep]
+    gone = 0
+    for m in list(sys.modules):
+        if m == FLOWS[name] or m in own or name in m.split("."):
+            del sys.modules[m]
+            parent, _, child = m.rpartition(".")
+            if parent in sys.modules and hasattr(sys.modules[parent], child):
+                delattr(sys.modules[parent], child)
+            gone += 1
+    return gone
+
+
+def preload(last=""):
+    # The flow and screens of the game a New game opens (app.preload: the box will most
+    # likely open it, and its screens lie together on the young heap): `last`, the game set
+    # up last (the setting "game"), else the first installed; with one game, that one.
+    # Another game's flow loads when it is chosen or opened, and this one leaves then
+    # (unload, keep_only).
+    names = [g[0] for g in installed()]
+    if names:
+        for m in flow(last if last in names else names[0]).MODULES:
             __import__(m)

@@ -212,7 +212,11 @@ class _Rows:
                 game = replay(app.store.events(gid))
             app.push(Unfinished(app, gid, game, flow))
             return
-        board = flow.scoreboard(app, game, True)
+        try:
+            board = flow.scoreboard(app, game, True)
+        except MemoryError:  # its screen's module met a heap in pieces: once more, collected
+            gc.collect()
+            board = flow.scoreboard(app, game, True)
         board.undoable = False  # a finished game, looked at: a long back takes nothing back
         app.push(board)
 

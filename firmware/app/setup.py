@@ -23,7 +23,7 @@ def _turn(app):
         return
     name = app.flow.GAME
     app.pop()
-    flows.unload(name)
+    flows.unload(name, app.game)
     app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
 
 

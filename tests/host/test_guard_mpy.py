@@ -96,3 +96,7 @@ def test_the_soak_passes_on_the_mpy_build(compiled, compiled_tests):
                        % (compiled_tests, compiled, compiled_tests), heap=SOAK_HEAP)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"^20000 presses, .* crashes 0;", out.stdout, re.M), out.stdout
+    # every installed game is played: Schlossgarten's turn entry too (its screens are
+    # reached through -> on the player count)
+    for screen in ("ElementPick:", "OverPick:", "TilePick:"):
+        assert screen in out.stdout, out.stdout

@@ -1,6 +1,8 @@
 """screenread (the emulated Pico's screen, read from the OLED frame's pixels alone) against the
 strings the firmware drew, on the simulated box (CPython): a whole game played by a player who
 sees only the pixels, every screen compared with the firmware's own list of texts."""
+import re
+
 import pytest
 
 from lenotre.device import screenread
@@ -43,11 +45,15 @@ def game_seen(tmp_path_factory):
 def test_a_whole_game_played_from_the_pixels_alone(game_seen):
     plan, seen, flash = game_seen
     for drawn, read in seen:
-        # nothing read that was not drawn
-        assert set(read) <= set(drawn), (drawn, read)
+        # nothing read that was not drawn; texts drawn on one line apart may be read as one
+        # ("Versailles  >": the title and the -> to the next game, on a box with several)
+        for t in read:
+            assert t in drawn or all(part in drawn for part in re.split(r"\s{2,}", t)), \
+                (drawn, read)
         # a string not read was drawn over: a toast (drawn last, read) covers the hint
+        joined = " ".join(read)
         for t in drawn:
-            if t not in read:
+            if t not in read and t not in joined.split():
                 assert drawn.index(t) < len(drawn) - 1 and drawn[-1] in read, (drawn, read)
     s, gid = journal(flash)
     assert Game.replay(s.events(gid)).totals() == plan.totals()

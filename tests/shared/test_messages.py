@@ -10,6 +10,12 @@ from support import scratch
 
 import store
 from app import App, ui
+# The messages' modules compiled here, on the young heap: a box with several games preloads
+# no game's screens, and compiled from source later, in the heap the tests leave, they met
+# no 2 KB (MicroPython at 232 KB)
+from app.schlossgarten_turn import too_large
+from app.scoring import question  # noqa: E402
+from app.versailles import NO_CLAIM_YET  # noqa: E402
 from hal import sim
 from shared_rules.errors import RulesError
 from shared_rules.versailles.game import Game
@@ -153,13 +159,12 @@ def app_texts(exc_texts):
     # -> (heading, text, confirm?) of every Message and Confirm the app makes (see
     # test_every_message_screen_is_listed: a new one must be added here)
     from app.home import LEAVE
-    from app.scoring import question
-    from app.versailles import NO_CLAIM_YET
     texts = [("New game", LEAVE, True), ("Resume game 1297", LEAVE, True),
              ("Final scoring", "This ends the game. Score it now?", True),
              ("No claim yet", NO_CLAIM_YET, False),
              ("Missed claim", question("Purple", "yellow", 12, "Silver", 11), True),
-             ("Missed claim", question("Purple", "yellow", 12, None, 0), True)]
+             ("Missed claim", question("Purple", "yellow", 12, None, 0), True),
+             ("Too large", too_large("terrace", "Silver", "hedge2"), False)]
     for t in exc_texts:
         texts.append(("Not allowed", t, False))  # App.error
         texts.append(("Game 1297", "cannot be shown: %s" % t, False))  # Finished games
@@ -267,4 +272,5 @@ def test_every_message_screen_is_listed():
             with open(root + "/" + name) as f:
                 for line in f:  # line by line: MicroPython's heap is small
                     made += line.count("ui.Message(") + line.count("ui.Confirm(")
-    assert made == 7, made  # 4 confirms, App.error, Finished's damaged game, no claim yet
+    assert made == 8, made  # 4 confirms, App.error, Finished's damaged game, no claim yet,
+    # Schlossgarten's element that does not fit

@@ -1,0 +1,164 @@
+# The Schlossgarten flow at the table (app/flows.py): the hub between turns (whose turn, each
+# player's points and supply, the constellation draw pile), what the undo toast says and what
+# the pixels mean. The entry of a turn that builds is app/schlossgarten_turn.py, loaded when a
+# turn is entered. A turn without a building is one press (>).
+from shared_rules.schlossgarten.game import GOAL, size
+
+from app import ui
+from app.colors import OFF, rgb_of
+from app.ui import short
+
+GAME = "schlossgarten"
+MODULES = ("app.schlossgarten_turn",)
+# What the pixels mean (board.PIXELS, left to right): px1-px7 a bar towards 21 in the colour
+# of the player the screen is about (whose turn; the player a scoreboard page shows; the
+# winner), GOAL // 7 = 3 points a pixel, a pixel partly reached glowing a third or two
+# thirds of DIM_FULL (the strip's brightness cap, 48 on the boards we have, brings brighter
+# colours down to it, so a partial pixel is dimmed below it). The status pixel is the app's:
+# whose turn.
+BAR = ("px1", "px2", "px3", "px4", "px5", "px6", "px7")
+PER_PIXEL = GOAL // len(BAR)
+DIM_FULL = 48
+# The supply on the hub: the gardener's three elements (hedge1, hedge2, maze), then the
+# architect's (column, pool, terrace), each as its size, "." once on the field
+GARDENER_X = 74
+ARCHITECT_X = 103
+POINTS_X = 53
+
+
+def setup(app):
+    from app.setup import PlayerCount
+    app.push(PlayerCount(app))
+
+
+def note(n):
+    return ""
+
+
+def where(g):
+    # the turn to be played, in 4 columns: "T12"
+    return "T%d" % (g.turn + 1)
+
+
+def scoreboard(app, g, final):
+    from app.scoreboard import Scoreboard
+    return Scoreboard(app, g, final)
+
+
+def seat_of(g, top):
+    # -> the seat the top screen is about: its status colour's player, else whose turn
+    name = top.status
+    if name in g.players:
+        return g.players.index(name)
+    if g.outcome is not None:
+        return g.outcome.winners[0]
+    return g.current()
+
+
+def light(app, g, top):
+    p = seat_of(g, top)
+    rgb = rgb_of(g.players[p])
+    points = g.points(p)
+    top = max(rgb)
+    for i in range(len(BAR)):
+        part = min(PER_PIXEL, max(0, points - PER_PIXEL * i))  # of this pixel's 3 points
+        if part == PER_PIXEL:
+            app.light(BAR[i], rgb)
+        elif part:  # the player's hue, its brightest channel at a third (two) of DIM_FULL
+            m = DIM_FULL * part // PER_PIXEL
+            app.light(BAR[i], (rgb[0] * m // top, rgb[1] * m // top, rgb[2] * m // top))
+        else:
+            app.light(BAR[i], OFF)
+
+
+def supply_text(g, p, first):
+    # one pawn's three elements: "12." (the maze on the field)
+    field = g.field[p]
+    return "".join(["." if field >> i & 1 else str(size(i)) for i in range(first, first + 3)])
+
+
+def describe(g, ev):
+    # The undo toast: "Undone: Orange's pool", "Undone: Orange's turn"
+    if ev["e"] == "turn":
+        who = short(g.players[ev["p"]])
+        if ev.get("el"):
+            return "Undone: %s's %s" % (who, ev["el"])
+        if ev.get("tiles"):
+            return "Undone: %s's tiles" % who
+        return "Undone: %s's turn" % who
+    return "Undone: " + ev["e"]
+
+
+def said_after(g):
+    # What the box says once a turn is recorded: the reshuffle when the next draw finds the
+    # pile empty ("Discard Pile"), else nothing
+    if g.reshuffle_due():
+        return "Pile empty: shuffle the %d discards" % g.discard
+    return None
+
+
+class Hub(ui.Screen):
+    # Between turns: ok enters the turn of the player to play (the element built, what it
+    # covers, the tiles taken), > records a turn without a building, down shows the scores,
+    # back opens the menu, a long back undoes.
+    def draw(self, d):
+        g = self.app.game
+        if g.outcome is not None:
+            from app.results import over
+            self.status = g.players[g.outcome.winners[0]]
+            return over(d, g)
+        p = g.current()
+        self.status = g.players[p]
+        ui.title(d, "Turn %d: %s" % (g.turn + 1, short(g.players[p])))
+        if g.reshuffle_due():  # the next draw finds the pile empty
+            d.fill_rect(0, 10, 8 * 10, 9, 1)
+            ui.put(d, "shuffle %d" % g.discard, 0, 11, 0)
+        else:
+            ui.put(d, "pile %d" % g.pile, 0, 11)
+        ui.put(d, "G", GARDENER_X + 8, 11)
+        ui.put(d, "A", ARCHITECT_X + 8, 11)
+        y = 21
+        for s in range(g.n):
+            c = 1
+            if s == p:
+                d.fill_rect(0, y - 1, ui.W, 9, 1)
+                c = 0
+            ui.put(d, short(g.players[s])[:6], 0, y, c)
+            ui.put(d, "%2d" % g.points(s), POINTS_X, y, c)
+            ui.put(d, supply_text(g, s, 0), GARDENER_X, y, c)
+            ui.put(d, supply_text(g, s, 3), ARCHITECT_X, y, c)
+            y += 9
+        ui.hint(d, "ok:build >:none")
+
+    def key(self, button, kind):
+        app = self.app
+        g = app.game
+        if button == ui.BACK and kind == ui.LONG:
+            app.undo()
+        elif button == ui.BACK and kind == ui.PRESS:
+            app.home()
+        elif kind != ui.PRESS:
+            return
+        elif g.outcome is not None:
+            if button == ui.OK:
+                app.push(scoreboard(app, g, True))
+        elif button == ui.DOWN:
+            app.push(scoreboard(app, g, False))
+        elif button == ui.NEXT:  # no figure made, or nothing built: the turn still counts
+            if app.record({"e": "turn", "p": g.current()}):
+                done(app)
+        elif button == ui.OK:
+            from app.schlossgarten_turn import ElementPick
+            app.push(ElementPick(app))
+
+
+def done(app):
+    # A turn recorded: the hub, and what the table must do before the next turn
+    g = app.game
+    app.show_game()
+    if g.outcome is not None:
+        app.beep(880, 300)
+        return
+    text = said_after(g)
+    if text:
+        app.say(text)
