@@ -1,4 +1,5 @@
-// Le Nôtre's emulated Pico: the official MicroPython UF2 on rp2040js, with the box's hardware
+// Le Nôtre's emulated Pico: the official MicroPython (or, with --kind circuitpython, the official
+// CircuitPython) UF2 on rp2040js, with the box's hardware
 // (hardware/pinout.json) around it. Spawned by host/lenotre/epico.py, which owns the
 // pseudo-terminal and the control socket; this program speaks JSON lines on stdin/stdout:
 //
@@ -32,8 +33,15 @@ const readline = require('readline');
 const { RP2040, USBCDC } = require('rp2040js');
 
 const FLASH_BASE = 0x10000000;
-const FS_OFFSET = 0xa0000; // MicroPython's littlefs: flash 0xA0000..0x200000 (352 x 4 KiB)
-const FS_SIZE = 0x200000 - FS_OFFSET;
+// The filesystem's part of the flash, the part kept in the image file:
+// MicroPython's littlefs: flash 0xA0000..0x200000 (352 x 4 KiB blocks);
+// CircuitPython's FAT (CIRCUITPY): flash 0x100000..0x200000 (512-byte sectors, no partitions).
+const KINDS = {
+  micropython: { fsOffset: 0xa0000, fsSize: 0x200000 - 0xa0000 },
+  circuitpython: { fsOffset: 0x100000, fsSize: 0x100000 },
+};
+const CHIP_RESET = 0x8; // VREG_AND_CHIP_RESET + 8 (RP2040 datasheet 2.10.6)
+const HAD_PSM_RESTART = 1 << 20;
 const ROM_ERASE = 0x237c; // B1 boot ROM: flash_range_erase(addr, count, block, cmd)
 const ROM_PROGRAM = 0x23c4; // flash_range_program(addr, data, count)
 const BKPT_ERASE = 0x10;
@@ -81,9 +89,14 @@ const uf2Path = arg('uf2');
 const romPath = arg('bootrom');
 const imagePath = arg('flash');
 const pinoutPath = arg('pinout');
-if (!uf2Path || !romPath || !imagePath || !pinoutPath) {
-  die('usage: node pico.js --uf2 FILE --bootrom FILE --flash IMAGE --pinout pinout.json');
+const kind = arg('kind', 'micropython');
+if (!uf2Path || !romPath || !imagePath || !pinoutPath || !KINDS[kind]) {
+  die('usage: node pico.js --uf2 FILE --bootrom FILE --flash IMAGE --pinout pinout.json ' +
+      '[--kind micropython|circuitpython]');
 }
+const FS_OFFSET = KINDS[kind].fsOffset;
+const FS_SIZE = KINDS[kind].fsSize;
+const circuitpython = kind === 'circuitpython';
 const uf2 = loadUF2(uf2Path);
 const romBytes = fs.readFileSync(romPath);
 const rom = new Uint32Array(romBytes.buffer, romBytes.byteOffset, romBytes.length / 4).slice();
@@ -259,6 +272,19 @@ function build() {
   mcu.gpio[PIXEL_PIN].addListener(() => strip.edge(mcu.gpio[PIXEL_PIN].outputValue, nowNs()));
   wireI2C(mcu.i2c[pinout.i2c.id]);
   wireUSB();
+  if (circuitpython) circuitpythonDuties();
+}
+
+function circuitpythonDuties() {
+  // BOOTSEL not pressed: the QSPI_SS pad reads high whatever its pad register says
+  Object.defineProperty(mcu.qspi[1], 'inputValue', { get: () => true });
+  // every reset a PSM restart (as after a soft reset), not power-on: no safe-mode wait
+  const vreg = mcu.peripherals[0x40064];
+  const read = vreg.readUint32.bind(vreg);
+  vreg.readUint32 = (offset) => (offset === CHIP_RESET ? HAD_PSM_RESTART : read(offset));
+  // busio.I2C checks for pull-ups before it starts: SDA and SCL idle high
+  mcu.gpio[pinout.i2c.sda].setInputValue(true);
+  mcu.gpio[pinout.i2c.scl].setInputValue(true);
 }
 
 function findWatchdog() {
