@@ -46,6 +46,9 @@ def add(sub):
                         "/run/media)")
     p.add_argument("--wait", type=float, default=30.0, metavar="S",
                    help="seconds to wait for the Pico's serial port after --uf2 (default 30)")
+    p.add_argument("--circuitpython", action="store_true",
+                   help="the box runs CircuitPython (10.x), not MicroPython: put the "
+                        "CircuitPython edition on it (sources, Adafruit's neopixel in lib/)")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file copied")
     p.add_argument("--db", metavar="PATH", default=None,
                    help="the library whose roster of people goes onto the box (default: the "
@@ -142,7 +145,7 @@ def run(args):
         start = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="lenotre-flash-") as out:
             try:
-                toolchain.build(out)
+                (toolchain.build_circuitpython if args.circuitpython else toolchain.build)(out)
             except toolchain.ToolchainError as exc:
                 raise FlashError(str(exc))
             files = local_files(out)
