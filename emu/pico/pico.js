@@ -50,6 +50,7 @@ const CYCLE_NS = 8; // 125 MHz
 const SLICE_MS = 15; // wall time per run slice before Node's event loop gets a turn
 const PIXEL_RESET_NS = 50000; // WS2812: low this long ends a frame
 const PIXEL_ONE_NS = 600; // high time: 408 ns a 0, 792 ns a 1 (CPU-timed machine.bitstream)
+const PIXEL_STALE_NS = 20e6; // PIO-driven: a part frame this old is no frame
 const BUZZER_POLL_NS = 1e6;
 const GPIO_FUNC_PWM = 4;
 const SETTLE_NS = 5e6; // a press is done once the CPU has slept this long in one stretch
@@ -202,15 +203,22 @@ class Strip {
   }
 
   edge(high, nowNs) {
+    // CircuitPython drives the strip from a PIO, whose delays rp2040js does not model: there
+    // a bit is told by the PIO steps the pin stayed high (its WS2812 program: 1 step a 0,
+    // 2 a 1), and a frame ends with its last byte (or a stale part of one is dropped).
+    const t = circuitpython ? pioSteps : nowNs;
     if (high) {
-      if (nowNs - this.fellNs > PIXEL_RESET_NS) this.latch();
-      this.roseNs = nowNs;
+      if (circuitpython ? nowNs - this.fellNs > PIXEL_STALE_NS : nowNs - this.fellNs > PIXEL_RESET_NS) {
+        this.latch();
+      }
+      this.roseNs = t;
       return;
     }
     if (this.roseNs < 0) return;
-    this.bits = (this.bits << 1) | (nowNs - this.roseNs > PIXEL_ONE_NS ? 1 : 0);
+    const one = circuitpython ? t - this.roseNs > 1 : nowNs - this.roseNs > PIXEL_ONE_NS;
+    this.bits = (this.bits << 1) | (one ? 1 : 0);
     this.roseNs = -1;
-    this.fellNs = nowNs;
+    this.fellNs = nowNs;  // CPU time: a frame's bits all come within a few ms of it
     if (++this.nbits === 8) {
       this.bytes.push(this.bits & 0xff);
       this.bits = 0; this.nbits = 0;
@@ -243,7 +251,8 @@ let mcu = null;
 let cdc = null;
 let epochNs = 0; // emulated ns of the MCUs before this one: the host's clock never goes back
 let resetWhy = null;
-let heldRead = -1; // the OUT endpoint's poll, held while the host has nothing
+let heldRead = -1;
+let pioSteps = 0; // PIO steps so far, both blocks (CircuitPython's NeoPixel clock) // the OUT endpoint's poll, held while the host has nothing
 const hostQueue = [];
 
 function nowNs() {
@@ -276,6 +285,11 @@ function build() {
 }
 
 function circuitpythonDuties() {
+  // the NeoPixel's PIO: its steps counted, the clock its bits are told by (Strip.edge)
+  for (const pio of mcu.pio) {
+    const step = pio.step.bind(pio);
+    pio.step = () => { pioSteps++; step(); };
+  }
   // BOOTSEL not pressed: the QSPI_SS pad reads high whatever its pad register says
   Object.defineProperty(mcu.qspi[1], 'inputValue', { get: () => true });
   // every reset a PSM restart (as after a soft reset), not power-on: no safe-mode wait

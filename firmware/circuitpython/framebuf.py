@@ -60,10 +60,8 @@ class FrameBuffer:
             self._column(cx, y, bits, c)
 
     def fill(self, c):
-        b = self._b
-        v = 0xFF if c else 0
-        for i in range(len(b)):
-            b[i] = v
+        n = len(self._b)
+        self._b[:] = (b"\xff" if c else b"\x00") * n  # one copy in C, not n Python steps
 
     def pixel(self, x, y, c=None):
         if 0 <= x < self._w and 0 <= y < self._h:
@@ -92,10 +90,19 @@ class FrameBuffer:
         # as MicroPython: the string's UTF-8 bytes, anything outside 32..127 as glyph 127
         font = _load_font()
         w = self._w
+        b = self._b
+        # a line of text on a page boundary (most of the box's): each glyph column is one byte
+        page = (y >> 3) * w if c and y >= 0 and not y & 7 and y + 8 <= self._h else -1
         for ch in s.encode("utf-8") if isinstance(s, str) else s:
             if ch < 32 or ch > 127:
                 ch = 127
             g = (ch - 32) * 8
+            if page >= 0 and 0 <= x and x + 8 <= w:
+                i = page + x
+                for j in range(8):
+                    b[i + j] |= font[g + j]
+                x += 8
+                continue
             for j in range(8):
                 if 0 <= x < w:
                     bits = font[g + j]

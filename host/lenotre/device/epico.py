@@ -394,10 +394,16 @@ def _at_raw_repl(port, work, soft_reset=False):
     lag). Once: what a host wrote just before it closed the port reaches the device before
     the next program's bytes (the relay reads it before heeding the hang-up), so nothing
     stale meets mpremote's Ctrl-C and Ctrl-A."""
+    from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
     t = SerialTransport(port, baudrate=115200, timeout=5)
     try:
-        t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        try:
+            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        except TransportError:
+            # CircuitPython: Ctrl-C ends the program at "Press any key to enter the REPL",
+            # and the key mpremote sends next is that key, not its Ctrl-A: ask again
+            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
         return work(t)
     finally:
         t.close()
