@@ -244,6 +244,7 @@ const levels = {}; // button -> 1 released, 0 pressed (kept across resets)
 for (const b of Object.keys(BUTTONS)) levels[b] = 1;
 const beeps = []; // [start ms, freq Hz, length ms]
 let tone = null; // [start ms, freq] while the buzzer sounds
+const flashStats = { erases: 0, erasedBytes: 0, programmedBytes: 0 }; // filesystem region
 const i2cStats = { transfers: 0, bytes: 0, lastBytes: 0, lastNs: 0 };
 
 // ---- the MCU, built again at every reset ----------------------------------------------------
@@ -313,10 +314,12 @@ function onBreak(code) {
   const r = mcu.core.registers;
   if (code === BKPT_ERASE) {
     const addr = r[0] >>> 0, count = r[1] >>> 0;
+    if (addr >= FS_OFFSET) { flashStats.erases++; flashStats.erasedBytes += count; }
     mcu.flash.fill(0xff, addr, addr + count);
     writeThrough(addr, count);
   } else if (code === BKPT_PROGRAM) {
     const addr = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
+    if (addr >= FS_OFFSET) flashStats.programmedBytes += count;
     for (let i = 0; i < count; i++) mcu.flash[addr + i] &= mcu.readUint8(src + i);
     writeThrough(addr, count);
   } else {
@@ -462,7 +465,7 @@ function handle(msg) {
       contrast: oled.contrast, frames: oled.frames, frame_ms: oled.frameNs / 1e6,
       first_ink_ms: oled.firstInkNs / 1e6,
       pixel_writes: strip.writes, beeps, ms: nowNs() / 1e6, i2c: i2cStats,
-      i2c_freq: pinout.i2c.freq,
+      i2c_freq: pinout.i2c.freq, flash: flashStats,
     });
   } else if (op === 'pace') {
     pace = !!msg.on;

@@ -93,14 +93,24 @@ def test_lenotre_flash_circuitpython_puts_the_app_and_neopixel_on_a_fresh_drive(
     assert fatimage.check(image) == ""
 
 
-def test_the_flash_refuses_micropythons_build_on_a_circuitpython_box(flashed_image, tmp_path,
+def test_the_flash_refuses_micropythons_build_and_the_buzzer_sounds(flashed_image, tmp_path,
                                                                      capsys):
+    # (one boot for both) `lenotre flash` without --circuitpython says what to do; then
+    # hal.circuitpython's Buzzer: pwmio on the buzzer pin, silenced by the keypad's poll
     _, pico = boot(flashed_image[0], tmp_path)
     with pico:
         pico.wait_for("New game", timeout_ms=60000)
         assert main(["flash", "--port", pico.port, "--db", str(tmp_path / "none.db")]) == 1
-    err = capsys.readouterr().err
-    assert "runs CircuitPython 10.2.1" in err and "--circuitpython" in err, err
+        err = capsys.readouterr().err
+        assert "runs CircuitPython 10.2.1" in err and "--circuitpython" in err, err
+        epico.execute(pico.port, "import boxboard, time\nfrom hal.circuitpython import Buzzer, "
+                      "Clock\nc = Clock()\nb = Buzzer(boxboard.load('pinout.json').buzzer_pin, c)"
+                      "\nb.beep(880, 120)\nt = c.ticks_ms()\nwhile c.ticks_diff(c.ticks_ms(), t) < 300:"
+                      "\n b.tick(c.ticks_ms())\n time.sleep(0.01)")
+        beeps = pico.screen()["beeps"]
+    assert len(beeps) == 1, beeps
+    _, freq, ms = beeps[0]
+    assert abs(freq - 880) <= 2 and 115 <= ms <= 140, beeps
 
 
 def capped(rgb, cap=48):
@@ -148,3 +158,131 @@ def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path)
     assert game.totals() == plan.totals() and game.scores == plan.scores
     assert game.holders == plan.holders and game.outcome.winners == winners
     assert plan_of(events) == entered(plan.log)
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CutDevice(PicoDevice):
+    # The emulated Pico whose power goes at press number `at`: the button goes down and up,
+    # then, a random fraction of a millisecond to 60 ms later (while the app may be writing
+    # its journal to FAT), the emulator is killed: the image stays as the flash was then.
+    def __init__(self, pico, at, rnd):
+        PicoDevice.__init__(self, pico)
+        self.left = at
+        self.rnd = rnd
+
+    def _hold(self, button, ms):
+        if self.left == 0:
+            self.pico.down(button)
+            self.pico.wait(ms)
+            self.pico.up(button)
+            self.pico.wait(self.rnd.uniform(0, 60))
+            self.pico.kill()
+            raise PowerCut()
+        self.left -= 1
+
+    def press(self, button, times=1):
+        for _ in range(times):
+            self._hold(button, epico.PRESS_MS)
+            PicoDevice.press(self, button)
+
+    def long(self, button, ms=epico.LONG_MS):
+        self._hold(button, ms)
+        PicoDevice.long(self, button, ms)
+
+
+# `make test` cuts at 2 seeded instants; `make soak` at more (LENOTRE_CIRCUITPY_CUTS).
+CUTS = int(os.environ.get("LENOTRE_CIRCUITPY_CUTS", "2"))
+
+
+@pytest.mark.parametrize("seed", range(1, CUTS + 1))
+def test_a_power_cut_at_a_random_instant_loses_no_completed_event_on_fat(flashed_image,
+                                                                         tmp_path, seed):
+    rnd = random.Random(seed)
+    plan = play(10 + seed, 2)
+    steps = entered(plan.log)
+    done = []
+    image, pico = boot(flashed_image[0], tmp_path)
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        dev = CutDevice(pico, rnd.randrange(5, 120), rnd)
+        with pytest.raises(PowerCut):
+            Player(dev).play(plan.log, lambda kind, n: done.append(kind) if kind in (
+                "round", "claim", "areas", "score") else None)
+    with EmulatedPico(image, kind=KIND) as pico:  # power back: boots from the flash as it was
+        texts = pico.wait_for("", timeout_ms=60000)
+        assert texts, "nothing on the screen after the power came back"
+        pico.wait(500)
+        assert failures(pico.serial_log) == []
+    # the drive is a FAT a PC mounts, and the store reads the journal the box mended at boot
+    assert fatimage.check(image) == ""
+    s = journal(image, tmp_path)
+    games = s.games()
+    assert len(games) <= 1
+    events = s.events(games[0][0]) if games else []
+    kept = plan_of(events) if events else []
+    assert kept == steps[:len(kept)], (kept, steps[:len(kept) + 1])
+    assert len(done) <= len(kept) <= len(done) + 2, (len(done), len(kept))
+    if events:
+        Game.replay(events)
+
+
+def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashed_image,
+                                                                          tmp_path):
+    # Games on the box's FAT drive (written by the firmware's own store on the desktop, put
+    # on the drive as a PC would), `lenotre sync` killed at a seeded random moment, the box
+    # plugged in again, synced again: every game exactly once, each as the box recorded it.
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    import store
+    from lenotre.library import db as library
+    from linkrig import record_log
+    local = str(tmp_path / "box")
+    box = store.Store(local)
+    logs = [play(seed, 2 + seed % 3).log for seed in range(12)]
+    for log in logs:
+        record_log(box, log)
+    image, pico = boot(flashed_image[0], tmp_path)
+    files = {}
+    for name in os.listdir(local):
+        with open(os.path.join(local, name), "rb") as f:
+            files["data/" + name] = f.read()
+    fatimage.put(image, files)
+    db = str(tmp_path / "library.db")
+    rnd = random.Random(7)
+
+    def stored():
+        try:
+            return sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+        except sqlite3.Error:  # not made yet
+            return 0
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        cmd = [sys.executable, "-m", "lenotre.cli", "sync", "--port", pico.port, "--db", db]
+        cut = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        when = rnd.randrange(1, 8)
+        end = time.monotonic() + 180
+        while stored() < when and cut.poll() is None and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(rnd.uniform(0, 0.05))
+        cut.kill()
+        out = cut.communicate()
+        assert 0 < stored() < len(logs), ("the cut did not land mid-sync", out)
+        pico.wait(200)
+    with EmulatedPico(image, kind=KIND) as pico:
+        pico.wait_for("", timeout_ms=60000)
+        cmd[cmd.index("--port") + 1] = pico.port
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+    rows = sqlite3.connect(db).execute("SELECT gid, count(*) FROM games GROUP BY gid").fetchall()
+    assert sorted(rows) == [(g, 1) for g in range(1, len(logs) + 1)], rows
+    lib = library.Library(db)
+    for device, gid, finished, synced_at, n in lib.games():
+        assert finished and synced_at
+        assert lib.events(device, gid) == logs[gid - 1]
+    assert fatimage.check(image) == ""

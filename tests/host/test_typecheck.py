@@ -25,8 +25,10 @@ def mypy(*targets, cwd=ROOT):
 
 def test_firmware_and_rules_typecheck_against_the_pico_stubs():
     fw = os.path.join(ROOT, "firmware")
+    # firmware/circuitpython/ is CircuitPython's adapters (its machine, framebuf): not
+    # MicroPython's modules, which these stubs describe
     targets = [f for f in sorted(os.listdir(fw)) if f.endswith(".py") or
-               os.path.isdir(os.path.join(fw, f)) and f[0] not in "._"]
+               os.path.isdir(os.path.join(fw, f)) and f[0] not in "._" and f != "circuitpython"]
     code, out = mypy(*targets, os.path.join(ROOT, "shared_rules"), cwd=fw)
     assert code == 0, out
     assert "Success" in out

@@ -304,7 +304,7 @@ class EmulatedPico:
 
     def screen(self):
         # -> {"frame": 1024 bytes, "texts": [...], "pixels": [(r, g, b)...], "on", "frames",
-        #     "frame_ms", "ms", "beeps", "i2c"}
+        #     "frame_ms", "ms", "beeps", "i2c", "flash": erases and bytes in its filesystem}
         s = self.request({"op": "screen"})
         s["frame"] = bytes.fromhex(s["frame"])
         px = bytes.fromhex(s["pixels"])
