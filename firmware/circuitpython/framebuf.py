@@ -55,9 +55,24 @@ class FrameBuffer:
         yend = min(self._h, y + h)
         x = max(x, 0)
         y = max(y, 0)
-        bits = (1 << (yend - y)) - 1
-        for cx in range(x, xend):
-            self._column(cx, y, bits, c)
+        # page by page: a whole page's byte is one slice copy in C, a part of one a mask
+        b = self._b
+        n = xend - x
+        while y < yend:
+            top = y & 7
+            rows = min(8 - top, yend - y)
+            m = ((1 << rows) - 1) << top
+            i = (y >> 3) * self._w + x
+            if m == 0xFF:
+                b[i:i + n] = (b"\xff" if c else b"\x00") * n
+            elif c:
+                for k in range(i, i + n):
+                    b[k] |= m
+            else:
+                m = ~m & 0xFF
+                for k in range(i, i + n):
+                    b[k] &= m
+            y += rows
 
     def fill(self, c):
         n = len(self._b)
