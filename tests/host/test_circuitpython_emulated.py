@@ -110,7 +110,8 @@ def test_the_flash_refuses_micropythons_build_and_the_buzzer_sounds(flashed_imag
         beeps = pico.screen()["beeps"]
     assert len(beeps) == 1, beeps
     _, freq, ms = beeps[0]
-    assert abs(freq - 880) <= 2 and 115 <= ms <= 140, beeps
+    # pwmio's divider and TOP give 872 Hz for 880 (what the registers make, read by pico.js)
+    assert abs(freq - 880) <= 0.015 * 880 and 115 <= ms <= 140, beeps
 
 
 def capped(rgb, cap=48):

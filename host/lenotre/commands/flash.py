@@ -32,7 +32,11 @@ only Pico plugged in; --port names its serial port otherwise.
 A new Pico needs MicroPython first: hold its BOOTSEL button while plugging it in (it shows as
 a drive called RPI-RP2), then run `lenotre flash --uf2 FILE` with MicroPython's RPI_PICO UF2
 (micropython.org/download). It installs MicroPython, waits for the Pico to restart, then puts
-the firmware on it as usual."""
+the firmware on it as usual.
+
+A Pico on CircuitPython 10 takes `lenotre flash --circuitpython` (sources and Adafruit's
+neopixel library), once firmware/circuitpython/boot.py is on its CIRCUITPY drive (copied by
+hand, then the box unplugged and plugged in again): that lets the box write its drive."""
 
 def add(sub):
     p = sub.add_parser("flash", help="put the firmware on the box (only what changed)",
