@@ -11,6 +11,9 @@
 //        {"op":"wait","ms":M,"id":N}           let M emulated ms pass, then answer
 //        {"op":"screen","id":N}                the OLED, the strip, the buzzer, the clock
 //        {"op":"pace","on":bool}               emulated time follows wall time (default on)
+//        {"op":"cut_at_erase","n":N,"id":N}    exit (a power cut) right after the N-th erase
+//                                              of a filesystem sector from now, before its
+//                                              program: what a cut in that window leaves
 //   out  {"ev":"ready"} once running; {"ev":"serial","data":B64}; {"ev":"reset","why":W};
 //        {"id":N,...} answers.
 //
@@ -253,6 +256,7 @@ let cdc = null;
 let epochNs = 0; // emulated ns of the MCUs before this one: the host's clock never goes back
 let resetWhy = null;
 let heldRead = -1;
+let cutAtErase = 0; // > 0: the power goes right after that many more filesystem erases
 let pioSteps = 0; // PIO steps so far, both blocks (CircuitPython's NeoPixel clock) // the OUT endpoint's poll, held while the host has nothing
 const hostQueue = [];
 
@@ -317,6 +321,12 @@ function onBreak(code) {
     if (addr >= FS_OFFSET) { flashStats.erases++; flashStats.erasedBytes += count; }
     mcu.flash.fill(0xff, addr, addr + count);
     writeThrough(addr, count);
+    if (addr >= FS_OFFSET && cutAtErase > 0 && --cutAtErase === 0) {
+      // the power goes between a sector's erase and its program (a real one takes tens of
+      // ms; here they are one instant apart unless asked): the image keeps the erased sector
+      fs.closeSync(imageFd);
+      process.exit(3);
+    }
   } else if (code === BKPT_PROGRAM) {
     const addr = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
     if (addr >= FS_OFFSET) flashStats.programmedBytes += count;
@@ -467,6 +477,9 @@ function handle(msg) {
       pixel_writes: strip.writes, beeps, ms: nowNs() / 1e6, i2c: i2cStats,
       i2c_freq: pinout.i2c.freq, flash: flashStats,
     });
+  } else if (op === 'cut_at_erase') {
+    cutAtErase = msg.n; // the n-th filesystem sector erase from now is the last thing done
+    send({ id: msg.id });
   } else if (op === 'pace') {
     pace = !!msg.on;
     rebase();
