@@ -30,8 +30,8 @@ $(EMU_STAMP): emu/pico/package.json emu/pico/package-lock.json
 
 emu: $(EMU_STAMP)
 
-# On a user's machine: the official MicroPython UF2 and the RP2040 boot ROM the emulated Pico
-# runs, downloaded into ~/.cache/lenotre/pico and checked against their sha256.
+# On a user's machine: the official MicroPython and CircuitPython UF2s and the RP2040 boot ROM
+# the emulated Pico runs, downloaded into ~/.cache/lenotre/pico and checked against their sha256.
 pico-firmware:
 	$(PYTHON) emu/pico/get_firmware.py
 

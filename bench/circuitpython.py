@@ -63,15 +63,18 @@ def heap(image):
         board = flasher.Board(pico.port)  # a soft reset into the raw REPL: no app running
         board.exec("import gc\ngc.collect()")
         print("free heap at the raw REPL after a soft reset: %d B" % board.eval("gc.mem_free()"))
-        board.repl.start(MONITOR)  # runs on; its output reaches pico.serial_log
         board.close()
-        # the OLED still shows the menu of before: wait for the monitor's own lines (its
-        # imports compile the sources: seconds)
+    # The monitor as code.py (which CircuitPython runs before main.py), from power-up: built
+    # from the raw REPL after the app was interrupted, busio.I2C finds its peripheral still
+    # claimed ("I2C peripheral in use") until the next reset
+    fatimage.put(image, {"code.py": MONITOR.encode()})
+    with EmulatedPico(image, kind=KIND) as pico:
         for _ in range(600):
             if mp_bench.heap_lines(pico.serial_log):
                 break
             pico.wait(100)
-        pico.wait(1500)
+        pico.wait_for("New game", timeout_ms=60000)
+        pico.wait(1000)
         print("free heap at the menu (after gc.collect()): %d B"
               % mp_bench.heap_lines(pico.serial_log)[-1][0])
         before_files = data_files(image)
@@ -91,6 +94,7 @@ def heap(image):
                                                            pico.presses))
         for t in epico.tracebacks(pico.serial_log):
             print("  the device printed a traceback:", t)
+    fatimage.remove(image, "code.py")
     after = data_files(image)
     grown = {p: n - before_files.get(p, 0) for p, n in after.items()
              if n != before_files.get(p, 0)}

@@ -38,8 +38,8 @@ CP_UF2_SHA256 = "4568ecbf69a4623ec5bfcbf9efc983e9d264c7b0d4ab56f14fe336543c70831
 FIRMWARES = {
     "micropython": (UF2_NAME, "run `make pico-firmware` (downloads the official UF2 from "
                               "micropython.org and checks its sha256)"),
-    "circuitpython": (CP_UF2_NAME, "download it from circuitpython.org's raspberry_pi_pico "
-                                   "page (sha256 %s)" % CP_UF2_SHA256),
+    "circuitpython": (CP_UF2_NAME, "run `make pico-firmware` (downloads it from "
+                                   "circuitpython.org and checks its sha256)"),
 }
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"

@@ -104,3 +104,8 @@ def check(image):
     fsck = _tool("fsck.fat", "dosfstools")
     out = subprocess.run([fsck, "-n", image], capture_output=True, text=True)
     return "" if out.returncode == 0 else (out.stdout + out.stderr).strip()
+
+
+def remove(image, path):
+    # deletes the file `path` from the drive
+    _run([_tool("mdel", "mtools"), "-i", image, "::" + path])
