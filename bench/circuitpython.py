@@ -2,7 +2,9 @@
 UF2 on rp2040js, CIRCUITPY a FAT image made with mtools). Emulated milliseconds are the Pico's
 own time; wall seconds depend on the machine.
 
-    python bench/circuitpython.py [--games N]     (N: games synced, default 100)
+    python bench/circuitpython.py [--games N] [--erase-cuts N] [--only-erase-cuts]
+    (--games: games synced, default 100; --erase-cuts: cuts between a sector's erase and
+    its program, default 3)
 
 - free heap (gc.collect(), gc.mem_free()) at the raw REPL after a soft reset, at the menu, and
   the least between app steps during a 5-player game (main.py's boot, then a loop measuring
@@ -197,9 +199,11 @@ def erase_cuts(work, image, trials):
                                                            "" if ok else " (LOST some)")
         except Exception as exc:  # a figure: whatever the drive holds
             what = "the journal unreadable: %s: %s" % (type(exc).__name__, exc)
-        print("cut after sector erase %d of a game: fsck.fat %s; boots to %s%s; %s"
+        print("cut after sector erase %d of a game: fsck.fat %s; boots to %s; %s"
               % (at, "clean" if not dirty else "finds: " + dirty.splitlines()[-1],
-                 " | ".join(texts[:2]), "; tracebacks: %d" % len(tb) if tb else "", what))
+                 " | ".join(texts[:2]), what))
+        for t in tb[:2]:
+            print("  the box printed: %s" % " / ".join(t.strip().splitlines()[-2:]))
 
 
 def main(argv=None):
@@ -207,6 +211,7 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--erase-cuts", type=int, default=3, metavar="N",
                    help="power cuts between a sector's erase and its program (default 3)")
+    p.add_argument("--only-erase-cuts", action="store_true", help="those cuts alone")
     args = p.parse_args(argv)
     try:
         epico.find_inputs(KIND)
@@ -217,8 +222,9 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="lenotre-bench-circuitpy-")
     try:
         image = flashed(work)
-        heap(image)
-        sync(work, image, args.games)
+        if not args.only_erase_cuts:
+            heap(image)
+            sync(work, image, args.games)
         erase_cuts(work, image, args.erase_cuts)
     finally:
         shutil.rmtree(work, ignore_errors=True)
