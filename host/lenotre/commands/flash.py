@@ -35,8 +35,9 @@ a drive called RPI-RP2), then run `lenotre flash --uf2 FILE` with MicroPython's 
 the firmware on it as usual.
 
 A Pico on CircuitPython 10 takes `lenotre flash --circuitpython` (sources and Adafruit's
-neopixel library), once firmware/circuitpython/boot.py is on its CIRCUITPY drive (copied by
-hand, then the box unplugged and plugged in again): that lets the box write its drive."""
+neopixel library), once Le Notre's boot file for CircuitPython is on its CIRCUITPY drive
+(copied by hand from the repository's firmware/circuitpython folder, then the box unplugged
+and plugged in again): that lets the box write its drive."""
 
 def add(sub):
     p = sub.add_parser("flash", help="put the firmware on the box (only what changed)",
