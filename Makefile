@@ -14,6 +14,10 @@ $(STAMP): pyproject.toml
 	# MicroPython's Pico stubs go beside the venv, not in it: they shadow time, os, select.
 	$(BIN)/python -m pip install -q --upgrade --target $(VENV)/typings \
 		'micropython-rp2-rpi_pico-stubs==1.29.0.post1'
+	# Adafruit's NeoPixel library, which `lenotre flash --circuitpython` puts in the box's lib/
+	# (without its desktop dependencies, Blinka: it runs on the box, not here).
+	$(BIN)/python -m pip install -q --upgrade --no-deps --target $(VENV)/circuitpython-lib \
+		'adafruit-circuitpython-neopixel==6.4.2'
 	touch $(STAMP)
 
 # The emulated Pico (emu/pico, docs/HOST.md): rp2040js from npm, pinned by package-lock.json.
@@ -26,8 +30,8 @@ $(EMU_STAMP): emu/pico/package.json emu/pico/package-lock.json
 
 emu: $(EMU_STAMP)
 
-# On a user's machine: the official MicroPython UF2 and the RP2040 boot ROM the emulated Pico
-# runs, downloaded into ~/.cache/lenotre/pico and checked against their sha256.
+# On a user's machine: the official MicroPython and CircuitPython UF2s and the RP2040 boot ROM
+# the emulated Pico runs, downloaded into ~/.cache/lenotre/pico and checked against their sha256.
 pico-firmware:
 	$(PYTHON) emu/pico/get_firmware.py
 
@@ -56,11 +60,13 @@ bench: $(STAMP)
 	$(BIN)/python bench/schlossgarten.py
 	$(BIN)/python bench/schlossgarten_presses.py
 	$(BIN)/python bench/pico.py
+	$(BIN)/python bench/circuitpython.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
-# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200).
+# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200);
+# on the emulated CircuitPython Pico, power cuts at 10 seeded instants (make test: 2).
 # Fails on any crash the guard caught. Then the rules core's state machine over 2,000
 # arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
@@ -73,6 +79,8 @@ soak: $(STAMP) $(EMU_STAMP)
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
 	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
 		-k random_presses
+	LENOTRE_CIRCUITPY_CUTS=10 $(BIN)/python -m pytest -q tests/host/test_circuitpython_emulated.py \
+		-k power_cut
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,10 +1,13 @@
 # Boot: hold any button while the box starts to skip the app and keep the REPL free for
 # mpremote; otherwise resume the unfinished game or show the menu. MicroPython's unix port is
 # the virtual Pico (lenotre sim --serial): simulated hardware, driven over its control panel.
+# CircuitPython runs this file too (it has no code.py to prefer), with its own hardware layer.
 import sys
 
 if sys.platform == "linux":
     from hal.virtual import build
+elif sys.implementation.name == "circuitpython":
+    from hal.circuitpython import build
 else:
     from hal.pico import build
 

@@ -1,4 +1,5 @@
-// Le Nôtre's emulated Pico: the official MicroPython UF2 on rp2040js, with the box's hardware
+// Le Nôtre's emulated Pico: the official MicroPython (or, with --kind circuitpython, the official
+// CircuitPython) UF2 on rp2040js, with the box's hardware
 // (hardware/pinout.json) around it. Spawned by host/lenotre/epico.py, which owns the
 // pseudo-terminal and the control socket; this program speaks JSON lines on stdin/stdout:
 //
@@ -10,6 +11,9 @@
 //        {"op":"wait","ms":M,"id":N}           let M emulated ms pass, then answer
 //        {"op":"screen","id":N}                the OLED, the strip, the buzzer, the clock
 //        {"op":"pace","on":bool}               emulated time follows wall time (default on)
+//        {"op":"cut_at_erase","n":N,"id":N}    exit (a power cut) right after the N-th erase
+//                                              of a filesystem sector from now, before its
+//                                              program: what a cut in that window leaves
 //   out  {"ev":"ready"} once running; {"ev":"serial","data":B64}; {"ev":"reset","why":W};
 //        {"id":N,...} answers.
 //
@@ -32,8 +36,15 @@ const readline = require('readline');
 const { RP2040, USBCDC } = require('rp2040js');
 
 const FLASH_BASE = 0x10000000;
-const FS_OFFSET = 0xa0000; // MicroPython's littlefs: flash 0xA0000..0x200000 (352 x 4 KiB)
-const FS_SIZE = 0x200000 - FS_OFFSET;
+// The filesystem's part of the flash, the part kept in the image file:
+// MicroPython's littlefs: flash 0xA0000..0x200000 (352 x 4 KiB blocks);
+// CircuitPython's FAT (CIRCUITPY): flash 0x100000..0x200000 (512-byte sectors, no partitions).
+const KINDS = {
+  micropython: { fsOffset: 0xa0000, fsSize: 0x200000 - 0xa0000 },
+  circuitpython: { fsOffset: 0x100000, fsSize: 0x100000 },
+};
+const CHIP_RESET = 0x8; // VREG_AND_CHIP_RESET + 8 (RP2040 datasheet 2.10.6)
+const HAD_PSM_RESTART = 1 << 20;
 const ROM_ERASE = 0x237c; // B1 boot ROM: flash_range_erase(addr, count, block, cmd)
 const ROM_PROGRAM = 0x23c4; // flash_range_program(addr, data, count)
 const BKPT_ERASE = 0x10;
@@ -42,6 +53,7 @@ const CYCLE_NS = 8; // 125 MHz
 const SLICE_MS = 15; // wall time per run slice before Node's event loop gets a turn
 const PIXEL_RESET_NS = 50000; // WS2812: low this long ends a frame
 const PIXEL_ONE_NS = 600; // high time: 408 ns a 0, 792 ns a 1 (CPU-timed machine.bitstream)
+const PIXEL_STALE_NS = 20e6; // PIO-driven: a part frame this old is no frame
 const BUZZER_POLL_NS = 1e6;
 const GPIO_FUNC_PWM = 4;
 const SETTLE_NS = 5e6; // a press is done once the CPU has slept this long in one stretch
@@ -81,9 +93,14 @@ const uf2Path = arg('uf2');
 const romPath = arg('bootrom');
 const imagePath = arg('flash');
 const pinoutPath = arg('pinout');
-if (!uf2Path || !romPath || !imagePath || !pinoutPath) {
-  die('usage: node pico.js --uf2 FILE --bootrom FILE --flash IMAGE --pinout pinout.json');
+const kind = arg('kind', 'micropython');
+if (!uf2Path || !romPath || !imagePath || !pinoutPath || !KINDS[kind]) {
+  die('usage: node pico.js --uf2 FILE --bootrom FILE --flash IMAGE --pinout pinout.json ' +
+      '[--kind micropython|circuitpython]');
 }
+const FS_OFFSET = KINDS[kind].fsOffset;
+const FS_SIZE = KINDS[kind].fsSize;
+const circuitpython = kind === 'circuitpython';
 const uf2 = loadUF2(uf2Path);
 const romBytes = fs.readFileSync(romPath);
 const rom = new Uint32Array(romBytes.buffer, romBytes.byteOffset, romBytes.length / 4).slice();
@@ -189,15 +206,22 @@ class Strip {
   }
 
   edge(high, nowNs) {
+    // CircuitPython drives the strip from a PIO, whose delays rp2040js does not model: there
+    // a bit is told by the PIO steps the pin stayed high (its WS2812 program: 1 step a 0,
+    // 2 a 1), and a frame ends with its last byte (or a stale part of one is dropped).
+    const t = circuitpython ? pioSteps : nowNs;
     if (high) {
-      if (nowNs - this.fellNs > PIXEL_RESET_NS) this.latch();
-      this.roseNs = nowNs;
+      if (circuitpython ? nowNs - this.fellNs > PIXEL_STALE_NS : nowNs - this.fellNs > PIXEL_RESET_NS) {
+        this.latch();
+      }
+      this.roseNs = t;
       return;
     }
     if (this.roseNs < 0) return;
-    this.bits = (this.bits << 1) | (nowNs - this.roseNs > PIXEL_ONE_NS ? 1 : 0);
+    const one = circuitpython ? t - this.roseNs > 1 : nowNs - this.roseNs > PIXEL_ONE_NS;
+    this.bits = (this.bits << 1) | (one ? 1 : 0);
     this.roseNs = -1;
-    this.fellNs = nowNs;
+    this.fellNs = nowNs;  // CPU time: a frame's bits all come within a few ms of it
     if (++this.nbits === 8) {
       this.bytes.push(this.bits & 0xff);
       this.bits = 0; this.nbits = 0;
@@ -223,6 +247,7 @@ const levels = {}; // button -> 1 released, 0 pressed (kept across resets)
 for (const b of Object.keys(BUTTONS)) levels[b] = 1;
 const beeps = []; // [start ms, freq Hz, length ms]
 let tone = null; // [start ms, freq] while the buzzer sounds
+const flashStats = { erases: 0, erasedBytes: 0, programmedBytes: 0 }; // filesystem region
 const i2cStats = { transfers: 0, bytes: 0, lastBytes: 0, lastNs: 0 };
 
 // ---- the MCU, built again at every reset ----------------------------------------------------
@@ -230,7 +255,9 @@ let mcu = null;
 let cdc = null;
 let epochNs = 0; // emulated ns of the MCUs before this one: the host's clock never goes back
 let resetWhy = null;
-let heldRead = -1; // the OUT endpoint's poll, held while the host has nothing
+let heldRead = -1;
+let cutAtErase = 0; // > 0: the power goes right after that many more filesystem erases
+let pioSteps = 0; // PIO steps so far, both blocks (CircuitPython's NeoPixel clock) // the OUT endpoint's poll, held while the host has nothing
 const hostQueue = [];
 
 function nowNs() {
@@ -259,6 +286,24 @@ function build() {
   mcu.gpio[PIXEL_PIN].addListener(() => strip.edge(mcu.gpio[PIXEL_PIN].outputValue, nowNs()));
   wireI2C(mcu.i2c[pinout.i2c.id]);
   wireUSB();
+  if (circuitpython) circuitpythonDuties();
+}
+
+function circuitpythonDuties() {
+  // the NeoPixel's PIO: its steps counted, the clock its bits are told by (Strip.edge)
+  for (const pio of mcu.pio) {
+    const step = pio.step.bind(pio);
+    pio.step = () => { pioSteps++; step(); };
+  }
+  // BOOTSEL not pressed: the QSPI_SS pad reads high whatever its pad register says
+  Object.defineProperty(mcu.qspi[1], 'inputValue', { get: () => true });
+  // every reset a PSM restart (as after a soft reset), not power-on: no safe-mode wait
+  const vreg = mcu.peripherals[0x40064];
+  const read = vreg.readUint32.bind(vreg);
+  vreg.readUint32 = (offset) => (offset === CHIP_RESET ? HAD_PSM_RESTART : read(offset));
+  // busio.I2C checks for pull-ups before it starts: SDA and SCL idle high
+  mcu.gpio[pinout.i2c.sda].setInputValue(true);
+  mcu.gpio[pinout.i2c.scl].setInputValue(true);
 }
 
 function findWatchdog() {
@@ -273,10 +318,18 @@ function onBreak(code) {
   const r = mcu.core.registers;
   if (code === BKPT_ERASE) {
     const addr = r[0] >>> 0, count = r[1] >>> 0;
+    if (addr >= FS_OFFSET) { flashStats.erases++; flashStats.erasedBytes += count; }
     mcu.flash.fill(0xff, addr, addr + count);
     writeThrough(addr, count);
+    if (addr >= FS_OFFSET && cutAtErase > 0 && --cutAtErase === 0) {
+      // the power goes between a sector's erase and its program (a real one takes tens of
+      // ms; here they are one instant apart unless asked): the image keeps the erased sector
+      fs.closeSync(imageFd);
+      process.exit(3);
+    }
   } else if (code === BKPT_PROGRAM) {
     const addr = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
+    if (addr >= FS_OFFSET) flashStats.programmedBytes += count;
     for (let i = 0; i < count; i++) mcu.flash[addr + i] &= mcu.readUint8(src + i);
     writeThrough(addr, count);
   } else {
@@ -422,8 +475,11 @@ function handle(msg) {
       contrast: oled.contrast, frames: oled.frames, frame_ms: oled.frameNs / 1e6,
       first_ink_ms: oled.firstInkNs / 1e6,
       pixel_writes: strip.writes, beeps, ms: nowNs() / 1e6, i2c: i2cStats,
-      i2c_freq: pinout.i2c.freq,
+      i2c_freq: pinout.i2c.freq, flash: flashStats,
     });
+  } else if (op === 'cut_at_erase') {
+    cutAtErase = msg.n; // the n-th filesystem sector erase from now is the last thing done
+    send({ id: msg.id });
   } else if (op === 'pace') {
     pace = !!msg.on;
     rebase();

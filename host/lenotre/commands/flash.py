@@ -32,7 +32,12 @@ only Pico plugged in; --port names its serial port otherwise.
 A new Pico needs MicroPython first: hold its BOOTSEL button while plugging it in (it shows as
 a drive called RPI-RP2), then run `lenotre flash --uf2 FILE` with MicroPython's RPI_PICO UF2
 (micropython.org/download). It installs MicroPython, waits for the Pico to restart, then puts
-the firmware on it as usual."""
+the firmware on it as usual.
+
+A Pico on CircuitPython 10 takes `lenotre flash --circuitpython` (sources and Adafruit's
+neopixel library), once Le Notre's boot file for CircuitPython is on its CIRCUITPY drive
+(copied by hand from the repository's firmware/circuitpython folder, then the box unplugged
+and plugged in again): that lets the box write its drive."""
 
 def add(sub):
     p = sub.add_parser("flash", help="put the firmware on the box (only what changed)",
@@ -46,6 +51,9 @@ def add(sub):
                         "/run/media)")
     p.add_argument("--wait", type=float, default=30.0, metavar="S",
                    help="seconds to wait for the Pico's serial port after --uf2 (default 30)")
+    p.add_argument("--circuitpython", action="store_true",
+                   help="the box runs CircuitPython (10.x), not MicroPython: put the "
+                        "CircuitPython edition on it (sources, Adafruit's neopixel in lib/)")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file copied")
     p.add_argument("--db", metavar="PATH", default=None,
                    help="the library whose roster of people goes onto the box (default: the "
@@ -142,7 +150,7 @@ def run(args):
         start = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="lenotre-flash-") as out:
             try:
-                toolchain.build(out)
+                (toolchain.build_circuitpython if args.circuitpython else toolchain.build)(out)
             except toolchain.ToolchainError as exc:
                 raise FlashError(str(exc))
             files = local_files(out)

@@ -1,8 +1,9 @@
-"""The emulated Pico: the official MicroPython UF2 for the Raspberry Pi Pico running on an
-emulated RP2040 (rp2040js, emu/pico/pico.js), with the box's buttons, OLED, NeoPixels and buzzer
-modelled from hardware/pinout.json, and its USB serial on a pseudo-terminal (docs/HOST.md).
+"""The emulated Pico: the official MicroPython UF2 (or CircuitPython's: kind="circuitpython") for
+the Raspberry Pi Pico running on an emulated RP2040 (rp2040js, emu/pico/pico.js), with the box's
+buttons, OLED, NeoPixels and buzzer modelled from hardware/pinout.json, and its USB serial on a
+pseudo-terminal (docs/HOST.md).
 
-    with EmulatedPico("/tmp/box.img") as pico:   # the littlefs part of the flash, a file
+    with EmulatedPico("/tmp/box.img") as pico:   # the filesystem part of the flash, a file
         subprocess.run(["lenotre", "flash", "--port", pico.port])
         pico.wait_for("New game")                # read from the OLED's frame (screenread)
         pico.press("ok"); pico.long("back"); pico.screen()["texts"]
@@ -31,6 +32,15 @@ from lenotre.device.toolchain import ROOT
 
 UF2_NAME = "RPI_PICO-20250911-v1.26.1.uf2"
 UF2_SHA256 = "fc2a8096e0d999d3caca11b34381854599d68aee3e905d3cccbd5247ca78d07c"
+CP_UF2_NAME = "adafruit-circuitpython-raspberry_pi_pico-en_US-10.2.1.uf2"
+CP_UF2_SHA256 = "4568ecbf69a4623ec5bfcbf9efc983e9d264c7b0d4ab56f14fe336543c708318"
+# kind -> (UF2, how a user gets it); pico.js --kind knows where each keeps its filesystem
+FIRMWARES = {
+    "micropython": (UF2_NAME, "run `make pico-firmware` (downloads the official UF2 from "
+                              "micropython.org and checks its sha256)"),
+    "circuitpython": (CP_UF2_NAME, "run `make pico-firmware` (downloads it from "
+                                   "circuitpython.org and checks its sha256)"),
+}
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 EMU_DIR = os.path.join(ROOT, "emu", "pico")
@@ -68,21 +78,21 @@ def firmware_dirs():
     return dirs
 
 
-def find_inputs():
+def find_inputs(kind="micropython"):
     # -> (uf2, bootrom, node); EmulatorMissing saying how to get what is missing
+    uf2_name, how = FIRMWARES[kind]
     found = {}
-    for name in (UF2_NAME, BOOTROM_NAME):
+    for name in (uf2_name, BOOTROM_NAME):
         for d in firmware_dirs():
             if os.path.isfile(os.path.join(d, name)):
                 found[name] = os.path.join(d, name)
                 break
-    missing = [n for n in (UF2_NAME, BOOTROM_NAME) if n not in found]
+    missing = [n for n in (uf2_name, BOOTROM_NAME) if n not in found]
     if missing:
         raise EmulatorMissing(
-            "the emulated Pico needs %s: run `make pico-firmware` (downloads the official UF2 "
-            "from micropython.org and checks its sha256), put the RP2040 B1 boot ROM (sha256 "
+            "the emulated Pico needs %s: for the UF2, %s; put the RP2040 B1 boot ROM (sha256 "
             "%s) beside it, or set LENOTRE_PICO_DIR to a folder holding both (looked in %s)"
-            % (" and ".join(missing), BOOTROM_SHA256, ", ".join(firmware_dirs())))
+            % (" and ".join(missing), how, BOOTROM_SHA256, ", ".join(firmware_dirs())))
     node = shutil.which("node")
     if not node:
         raise EmulatorMissing("the emulated Pico needs Node.js (20 or later): install it, "
@@ -90,11 +100,14 @@ def find_inputs():
     if not os.path.isdir(os.path.join(EMU_DIR, "node_modules", "rp2040js")):
         raise EmulatorMissing("the emulated Pico needs rp2040js: run `make emu` (npm ci in "
                               "emu/pico)")
-    return found[UF2_NAME], found[BOOTROM_NAME], node
+    return found[uf2_name], found[BOOTROM_NAME], node
 
 
 class EmulatedPico:
-    def __init__(self, image, pinout=None, pace=True):
+    def __init__(self, image, pinout=None, pace=True, kind="micropython"):
+        if kind not in FIRMWARES:
+            raise EmulatedPicoError("unknown firmware %r; known: %s" % (kind, ", ".join(FIRMWARES)))
+        self.kind = kind
         self.image = os.path.abspath(image)
         self.pinout = pinout or os.path.join(ROOT, "hardware", "pinout.json")
         self.pace = pace
@@ -119,7 +132,7 @@ class EmulatedPico:
         if self.proc is not None:
             # a second emulator on the same flash image would write it too, unseen
             raise EmulatedPicoError("this emulated Pico is already running")
-        uf2, rom, node = find_inputs()
+        uf2, rom, node = find_inputs(self.kind)
         self._master, slave = pty.openpty()
         tty.setraw(slave)  # whoever opens it gets the bytes unchanged, as from a USB CDC port
         self.port = os.ttyname(slave)
@@ -127,7 +140,7 @@ class EmulatedPico:
         os.set_blocking(self._master, False)
         self.proc = subprocess.Popen(
             [node, os.path.join(EMU_DIR, "pico.js"), "--uf2", uf2, "--bootrom", rom,
-             "--flash", self.image, "--pinout", self.pinout],
+             "--flash", self.image, "--pinout", self.pinout, "--kind", self.kind],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self.proc.stdout.readline()
         if b'"ready"' not in line:
@@ -291,7 +304,7 @@ class EmulatedPico:
 
     def screen(self):
         # -> {"frame": 1024 bytes, "texts": [...], "pixels": [(r, g, b)...], "on", "frames",
-        #     "frame_ms", "ms", "beeps", "i2c"}
+        #     "frame_ms", "ms", "beeps", "i2c", "flash": erases and bytes in its filesystem}
         s = self.request({"op": "screen"})
         s["frame"] = bytes.fromhex(s["frame"])
         px = bytes.fromhex(s["pixels"])
@@ -320,10 +333,12 @@ class PicoDevice:
     """The emulated Pico with simclient.SimDevice's shape, for simplay.Player and lenotre sim:
     press/long/wait, screen() -> (frame, texts), pixels(), presses, runtime."""
 
-    runtime = "rp2040 (emulated Pico, MicroPython 1.26.1)"
+    RUNTIMES = {"micropython": "rp2040 (emulated Pico, MicroPython 1.26.1)",
+                "circuitpython": "rp2040 (emulated Pico, CircuitPython 10.2.1)"}
 
     def __init__(self, pico):
         self.pico = pico
+        self.runtime = self.RUNTIMES[pico.kind]
         self.log = []
         self._last = None  # the last screen, until something changes it
 
@@ -369,8 +384,8 @@ def tracebacks(log):
     # -> the tracebacks in what the device printed, but for the KeyboardInterrupt that a
     # host's Ctrl-C gives (lenotre flash and sync stop the app that way)
     out = log.decode(errors="replace").split("Traceback (most recent call last):")[1:]
-    return [t.split("MicroPython v")[0] for t in out
-            if "KeyboardInterrupt" not in t.split("MicroPython v")[0]]
+    out = [t.split("MicroPython v")[0].split("Adafruit CircuitPython")[0] for t in out]
+    return [t for t in out if "KeyboardInterrupt" not in t]
 
 
 def _at_raw_repl(port, work, soft_reset=False):
@@ -379,10 +394,16 @@ def _at_raw_repl(port, work, soft_reset=False):
     lag). Once: what a host wrote just before it closed the port reaches the device before
     the next program's bytes (the relay reads it before heeding the hang-up), so nothing
     stale meets mpremote's Ctrl-C and Ctrl-A."""
+    from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
     t = SerialTransport(port, baudrate=115200, timeout=5)
     try:
-        t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        try:
+            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        except TransportError:
+            # CircuitPython: Ctrl-C ends the program at "Press any key to enter the REPL",
+            # and the key mpremote sends next is that key, not its Ctrl-A: ask again
+            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
         return work(t)
     finally:
         t.close()

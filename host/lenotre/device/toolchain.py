@@ -76,7 +76,78 @@ VIRTUAL_ONLY = ("hal/sim.mpy", "hal/virtual.mpy")
 def for_platform(files, platform):
     # -> the built files ({device path: bytes}) a device of this sys.platform needs
     skip = SIMULATOR_ONLY + (() if platform == "linux" else VIRTUAL_ONLY)
-    return {p: data for p, data in files.items() if p not in skip}
+    return {p: data for p, data in files.items() if p not in skip and not circuitpython_only(p)}
+
+
+# ---- the CircuitPython edition (docs/FIRMWARE.md, "CircuitPython") --------------------------
+# Sources, not .mpy: CircuitPython 10 reads .mpy format 6 as MicroPython does, but its
+# compiler's table of built-in names differs, so what MicroPython's mpy-cross writes would name
+# the wrong strings; CircuitPython's own mpy-cross is no pinnable package (PyPI has none).
+CIRCUITPY_DIR = "circuitpython"  # firmware/circuitpython/*: at the root of those boxes only
+CIRCUITPY_HAL = "hal/circuitpython"
+# CircuitPython's built-in `board` takes the name of ours: a built-in wins over a file
+CIRCUITPY_RENAMES = {"board.py": "boxboard.py"}
+CIRCUITPY_SKIP = ("hal/pico.py", "hal/sim.py", "hal/virtual.py", "simdevice.py")
+NEOPIXEL = "adafruit-circuitpython-neopixel==6.4.2"  # the Makefile installs it, pinned
+FONT = "font8x8.bin"  # firmware/circuitpython/framebuf.py's font, MicroPython's 8x8
+
+
+def circuitpython_only(path):
+    return path.startswith(CIRCUITPY_DIR + "/") or path.startswith(CIRCUITPY_HAL + ".")
+
+
+def circuitpython_lib():
+    # Adafruit's neopixel.py, installed (pip --target) beside this Python by the Makefile
+    path = os.path.join(sys.prefix, "circuitpython-lib", "neopixel.py")
+    if not os.path.isfile(path):
+        raise ToolchainError("Adafruit's neopixel library is not installed: run `make "
+                             ".venv/.installed`, or pip install --no-deps --target %s '%s'"
+                             % (os.path.dirname(path), NEOPIXEL))
+    return path
+
+
+def build_circuitpython(out, root=ROOT):
+    """The firmware as a CircuitPython box holds it, in `out`: sources (see above), the
+    firmware's at the root (firmware/circuitpython/ too: boot.py, machine.py, framebuf.py),
+    shared_rules/ and Adafruit's neopixel.py in lib/, pinout.json and the display's font.
+    -> list of (source, device file); ToolchainError on a source CPython cannot compile."""
+    from lenotre.shims import framebuf as shim  # the font, taken from the MicroPython here
+    built = []
+    fw = os.path.join(root, "firmware")
+    for src in device_sources(root):
+        if src.startswith(fw + os.sep):
+            rel = os.path.relpath(src, fw).replace(os.sep, "/")
+            if rel in CIRCUITPY_SKIP:
+                continue
+            if rel.startswith(CIRCUITPY_DIR + "/"):
+                rel = rel[len(CIRCUITPY_DIR) + 1:]
+            rel = CIRCUITPY_RENAMES.get(rel, rel)
+        else:
+            rel = LIB + "/" + os.path.relpath(src, root).replace(os.sep, "/")
+        with open(src, "rb") as f:
+            text = f.read()
+        try:
+            compile(text, rel, "exec")
+        except SyntaxError as exc:
+            raise ToolchainError("%s does not compile: %s" % (os.path.relpath(src, root), exc))
+        dst = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "wb") as f:
+            f.write(text)
+        built.append((src, dst))
+    os.makedirs(os.path.join(out, LIB), exist_ok=True)
+    for src, rel in ((circuitpython_lib(), LIB + "/neopixel.py"),
+                     (os.path.join(root, "hardware", "pinout.json"), "pinout.json")):
+        shutil.copyfile(src, os.path.join(out, rel))
+        built.append((src, os.path.join(out, rel)))
+    try:
+        font = shim.load_font()
+    except shim.FontError as exc:
+        raise ToolchainError(str(exc))
+    with open(os.path.join(out, FONT), "wb") as f:
+        f.write(font)
+    built.append(("MicroPython's framebuf font", os.path.join(out, FONT)))
+    return built
 
 
 SOURCE_ONLY = ("main.py",)  # MicroPython runs main.py at boot only as source, never .mpy

@@ -15,7 +15,7 @@ import time
 from lenotre.link import port as link
 from lenotre.link.port import TermiosError
 from lenotre.link.repl import RawRepl, ReplError
-from lenotre.device.toolchain import MICROPYTHON, for_platform
+from lenotre.device.toolchain import CIRCUITPY_RENAMES, MICROPYTHON, for_platform
 
 MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
 CHUNK = 1024  # bytes per write on the device (a Pico compiles each as a bytes literal)
@@ -30,12 +30,13 @@ WATCH_S = 1.0  # after the restart, how long to watch for the app failing to sta
 
 # Run on the device: {path: sha256 hex, or None when there is no such file}.
 HASH_CODE = """import hashlib, binascii
+_new = getattr(hashlib, 'sha256', None) or (lambda: hashlib.new('sha256'))  # CircuitPython: new()
 def _h(p):
     try:
         f = open(p, 'rb')
     except OSError:
         return None
-    h = hashlib.sha256()
+    h = _new()
     b = bytearray(256)
     m = memoryview(b)
     while True:
@@ -46,7 +47,7 @@ def _h(p):
     f.close()
     return binascii.hexlify(h.digest()).decode()
 print(repr({p: _h(p) for p in %r}))
-del _h
+del _h, _new
 """
 
 
@@ -131,6 +132,10 @@ class Board:
         self.exec("import sys")
         version, mpy, platform = self.eval(VERSION_PROBE)
         return tuple(version), mpy, platform
+
+    def implementation(self):
+        # -> "micropython" or "circuitpython" (sys imported by version())
+        return self.eval("sys.implementation.name")
 
     def hashes(self, paths):
         return eval_text(self.exec(HASH_CODE % (sorted(paths),)))
@@ -225,6 +230,23 @@ def check_format(found, device_mpy, files, compiled_for=MICROPYTHON):
                      % (why, fmt, compiled_for, fmt))
 
 
+def is_circuitpython_build(files):
+    # toolchain.build_circuitpython's files: its pinout module is renamed for CircuitPython
+    return any(p in files for p in CIRCUITPY_RENAMES.values())
+
+
+def check_edition(implementation, found, files):
+    """The build must be the one for the device's Python: sources for CircuitPython
+    (toolchain.build_circuitpython), .mpy for MicroPython (toolchain.build)."""
+    runs = ".".join(str(x) for x in found)
+    if implementation == "circuitpython" and not is_circuitpython_build(files):
+        raise FlashError("the device runs CircuitPython %s: flash it with `lenotre flash "
+                         "--circuitpython` (MicroPython's build does not run there)" % runs)
+    if implementation != "circuitpython" and is_circuitpython_build(files):
+        raise FlashError("the device runs MicroPython %s, not CircuitPython: flash it without "
+                         "--circuitpython" % runs)
+
+
 def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
     """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
     (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
@@ -234,8 +256,10 @@ def flash(port, files, log=lambda line: None, roster=None, now=None, progress=No
     board = Board(port)
     try:
         found, device_mpy, platform = board.version()
-        files = for_platform(files, platform)
-        check_format(found, device_mpy, files)
+        check_edition(board.implementation(), found, files)
+        if not is_circuitpython_build(files):
+            files = for_platform(files, platform)
+            check_format(found, device_mpy, files)
         old = board.manifest()
         twins = {twin(p) for p in files} - set(files) - {None}
         wanted = dict(files)

@@ -1,0 +1,299 @@
+"""The box's CircuitPython edition on a real RP2040's CircuitPython: the official CircuitPython
+10.2.1 UF2 for the Raspberry Pi Pico on the emulated Pico (lenotre.device.epico,
+kind="circuitpython"). CIRCUITPY is a FAT image made with mtools holding only boot.py, as a
+user's first copy onto the drive leaves it; `lenotre flash --circuitpython` puts the rest on over
+the emulated USB serial. Driven through its GPIO buttons, screens read from the SSD1306's I2C
+frames, colours decoded from the NeoPixel's PIO output, the journal read from the FAT image as a
+PC reads the drive.
+
+Skipped, saying what to install, where the UF2, the boot ROM, Node, rp2040js or mtools is
+missing. Kept small for `make test` (one flash, one game, three power cuts, one cut sync)."""
+import contextlib
+import io
+import os
+import random
+import shutil
+
+import pytest
+
+from lenotre.cli import main
+from lenotre.device import epico, fatimage
+from lenotre.device.epico import EmulatedPico, PicoDevice
+from lenotre.device.simplay import Player, entered, plan_of
+from lenotre.device.toolchain import ROOT
+from shared_rules.versailles.game import Game
+from shared_rules.versailles.simulate import play
+
+KIND = "circuitpython"
+try:
+    epico.find_inputs(KIND)
+    for tool, package in (("mformat", "mtools"), ("fsck.fat", "dosfstools")):
+        fatimage._tool(tool, package)
+    MISSING = None
+except (epico.EmulatorMissing, fatimage.Missing) as exc:
+    MISSING = str(exc)
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+failures = epico.tracebacks
+
+
+def fresh_drive(image):
+    # CIRCUITPY as after the user's one copy by hand: boot.py, which lets the box write
+    with open(os.path.join(ROOT, "firmware", "circuitpython", "boot.py"), "rb") as f:
+        fatimage.make(image, {"boot.py": f.read()})
+
+
+def journal(image, tmp_path):
+    # the box's data/ folder as a PC reads the drive, opened with the firmware's own store
+    import store
+    local = str(tmp_path / "pulled")
+    shutil.rmtree(local, ignore_errors=True)
+    os.makedirs(local)
+    for path in fatimage.listing(image):
+        if path.startswith("data/") and path.count("/") == 1:
+            with open(os.path.join(local, path[5:]), "wb") as f:
+                f.write(fatimage.read(image, path))
+    return store.Store(local)
+
+
+BUZZ = ("import boxboard, time\nfrom hal.circuitpython import Buzzer, Clock\nc = Clock()\n"
+        "b = Buzzer(boxboard.load('pinout.json').buzzer_pin, c)\nb.beep(880, 120)\n"
+        "t = c.ticks_ms()\nwhile c.ticks_diff(c.ticks_ms(), t) < 300:\n b.tick(c.ticks_ms())\n"
+        " time.sleep(0.01)")
+
+
+@pytest.fixture(scope="module")
+def flashed_image(tmp_path_factory):
+    # A fresh drive flashed the way a user does it: `lenotre flash --circuitpython --port`;
+    # then, on the same boot (each boot compiles the sources: ~10 s), MicroPython's build
+    # offered to it, and hal.circuitpython's buzzer sounded.
+    # -> the FAT image with the firmware on it, what the flashes printed, the beeps heard
+    image = str(tmp_path_factory.mktemp("circuitpy") / "circuitpy.img")
+    fresh_drive(image)
+    said = io.StringIO()
+    none = str(tmp_path_factory.mktemp("lib") / "none.db")
+    with EmulatedPico(image, kind=KIND) as pico, contextlib.redirect_stdout(said), \
+            contextlib.redirect_stderr(said):
+        pico.wait(1000)  # boot.py done, the REPL's banner out
+        assert main(["flash", "--circuitpython", "--port", pico.port, "--db", none]) == 0
+        texts = pico.wait_for("New game", timeout_ms=60000)
+        assert texts[0] == "LE NOTRE", texts
+        assert failures(pico.serial_log) == []
+        refused = main(["flash", "--port", pico.port, "--db", none])
+        epico.execute(pico.port, BUZZ)
+        beeps = pico.screen()["beeps"]
+    return image, said.getvalue(), refused, beeps
+
+
+def boot(image, tmp_path):
+    copy = str(tmp_path / "circuitpy.img")
+    shutil.copyfile(image, copy)
+    return copy, EmulatedPico(copy, kind=KIND)  # started by the with statement
+
+
+def test_lenotre_flash_circuitpython_puts_the_app_and_neopixel_on_a_fresh_drive(flashed_image):
+    image, out = flashed_image[:2]
+    line = [ln for ln in out.splitlines() if ln.startswith("flashed ")][0]
+    assert "removed 0" in line and "copied 0 (0 bytes)" not in line, line
+    files = fatimage.listing(image)
+    for path in ("main.py", "boot.py", "boxboard.py", "hal/circuitpython.py", "machine.py",
+                 "framebuf.py", "font8x8.bin", "lib/neopixel.py", "pinout.json",
+                 "lib/shared_rules/versailles/game.py"):
+        assert path in files, (path, files)
+    assert not [p for p in files if p.endswith(".mpy") or p.startswith("board.")], files
+    assert "hal/pico.py" not in files
+    assert fatimage.check(image) == ""
+
+
+def test_the_flash_refuses_micropythons_build_on_a_circuitpython_box(flashed_image):
+    # (offered in the fixture) `lenotre flash` without --circuitpython says what to do
+    _, said, refused, _ = flashed_image
+    assert refused == 1
+    assert "runs CircuitPython 10.2.1" in said and "with `lenotre flash --circuitpython`" in said
+
+
+def test_the_buzzer_of_hal_circuitpython_sounds_its_frequency_for_its_time(flashed_image):
+    # (sounded in the fixture) pwmio on the buzzer pin, silenced by the keypad's poll (tick)
+    beeps = flashed_image[3]
+    assert len(beeps) == 1, beeps
+    _, freq, ms = beeps[0]
+    # pwmio's divider and TOP give 872 Hz for 880 (what the registers make, read by pico.js)
+    assert abs(freq - 880) <= 0.015 * 880 and 115 <= ms <= 140, beeps
+
+
+def capped(rgb, cap=48):
+    return max(rgb) == cap
+
+
+def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path):
+    # test_pico_emulated's game on CircuitPython: every press a GPIO held low, every screen
+    # from the I2C frames, every colour from the PIO's output, the journal from the FAT image
+    plan = play(3, 2)
+    image, pico = boot(flashed_image[0], tmp_path)
+    with pico:
+        dev = PicoDevice(pico)
+        assert dev.runtime.endswith("CircuitPython 10.2.1)")
+        pico.wait_for("New game", timeout_ms=60000)
+        p = Player(dev)
+        p.play(plan.log)
+        names = p.names
+        texts = dev.screen()[1]
+        winners = plan.outcome.winners
+        assert texts[0] == ("Shared victory" if plan.outcome.shared else "Winner"), texts
+        assert any(names[winners[0]][:7] in t for t in texts), texts
+        if not plan.outcome.tiebreak:
+            assert "%d points" % max(plan.totals()) in texts
+        px = dev.pixels()
+        for t in range(5):
+            h = plan.holders[t]
+            if h < 0:
+                assert px[t] == (0, 0, 0), (t, px)
+            else:
+                assert capped(px[t]), (t, px)
+        dev.press("ok")
+        assert "New game" in dev.screen()[1]
+        shown = pico.screen()
+        assert shown["pixel_writes"] > 0 and shown["frames"] > 50
+        assert failures(pico.serial_log) == []
+    assert fatimage.check(image) == ""
+    s = journal(image, tmp_path)
+    ids = [gid for gid, _ in s.games()]
+    assert len(ids) == 1
+    events = s.events(ids[0])
+    assert s.finished(ids[0]) and not s.synced(ids[0])
+    game = Game.replay(events)
+    assert game.phase == "over" and game.players == names
+    assert game.totals() == plan.totals() and game.scores == plan.scores
+    assert game.holders == plan.holders and game.outcome.winners == winners
+    assert plan_of(events) == entered(plan.log)
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CutDevice(PicoDevice):
+    # The emulated Pico whose power goes at press number `at`: the button goes down and up,
+    # then, a random fraction of a millisecond to 60 ms later (while the app may be writing
+    # its journal to FAT), the emulator is killed: the image stays as the flash was then.
+    def __init__(self, pico, at, rnd):
+        PicoDevice.__init__(self, pico)
+        self.left = at
+        self.rnd = rnd
+
+    def _hold(self, button, ms):
+        if self.left == 0:
+            self.pico.down(button)
+            self.pico.wait(ms)
+            self.pico.up(button)
+            self.pico.wait(self.rnd.uniform(0, 60))
+            self.pico.kill()
+            raise PowerCut()
+        self.left -= 1
+
+    def press(self, button, times=1):
+        for _ in range(times):
+            self._hold(button, epico.PRESS_MS)
+            PicoDevice.press(self, button)
+
+    def long(self, button, ms=epico.LONG_MS):
+        self._hold(button, ms)
+        PicoDevice.long(self, button, ms)
+
+
+# `make test` cuts at 2 seeded instants in a game's first 60 presses (its setup and first
+# rounds: claims, cards, round ends all write the journal); `make soak` at 10 over its whole
+# length (LENOTRE_CIRCUITPY_CUTS): each boot compiles the sources, each press ~0.3 s wall.
+CUTS = int(os.environ.get("LENOTRE_CIRCUITPY_CUTS", "2"))
+LAST_CUT = 60 if CUTS <= 2 else 180
+
+
+@pytest.mark.parametrize("seed", range(1, CUTS + 1))
+def test_a_power_cut_at_a_random_instant_loses_no_completed_event_on_fat(flashed_image,
+                                                                         tmp_path, seed):
+    rnd = random.Random(seed)
+    plan = play(10 + seed, 2)
+    steps = entered(plan.log)
+    done = []
+    image, pico = boot(flashed_image[0], tmp_path)
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        dev = CutDevice(pico, rnd.randrange(5, LAST_CUT), rnd)
+        with pytest.raises(PowerCut):
+            Player(dev).play(plan.log, lambda kind, n: done.append(kind) if kind in (
+                "round", "claim", "areas", "score") else None)
+    with EmulatedPico(image, kind=KIND) as pico:  # power back: boots from the flash as it was
+        texts = pico.wait_for("", timeout_ms=60000)
+        assert texts, "nothing on the screen after the power came back"
+        pico.wait(500)
+        assert failures(pico.serial_log) == []
+    # the drive is a FAT a PC mounts, and the store reads the journal the box mended at boot
+    assert fatimage.check(image) == ""
+    s = journal(image, tmp_path)
+    games = s.games()
+    assert len(games) <= 1
+    events = s.events(games[0][0]) if games else []
+    kept = plan_of(events) if events else []
+    assert kept == steps[:len(kept)], (kept, steps[:len(kept) + 1])
+    assert len(done) <= len(kept) <= len(done) + 2, (len(done), len(kept))
+    if events:
+        Game.replay(events)
+
+
+def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashed_image,
+                                                                          tmp_path):
+    # Games on the box's FAT drive (written by the firmware's own store on the desktop, put
+    # on the drive as a PC would), `lenotre sync` killed at a seeded random moment, the box
+    # plugged in again, synced again: every game exactly once, each as the box recorded it.
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    import store
+    from lenotre.library import db as library
+    from linkrig import record_log
+    local = str(tmp_path / "box")
+    box = store.Store(local)
+    logs = [play(seed, 2 + seed % 3).log for seed in range(12)]
+    for log in logs:
+        record_log(box, log)
+    image, pico = boot(flashed_image[0], tmp_path)
+    files = {}
+    for name in os.listdir(local):
+        with open(os.path.join(local, name), "rb") as f:
+            files["data/" + name] = f.read()
+    fatimage.put(image, files)
+    db = str(tmp_path / "library.db")
+    rnd = random.Random(7)
+
+    def stored():
+        try:
+            return sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+        except sqlite3.Error:  # not made yet
+            return 0
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        cmd = [sys.executable, "-m", "lenotre.cli", "sync", "--port", pico.port, "--db", db]
+        cut = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        when = rnd.randrange(1, 8)
+        end = time.monotonic() + 180
+        while stored() < when and cut.poll() is None and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(rnd.uniform(0, 0.05))
+        cut.kill()
+        out = cut.communicate()
+        assert 0 < stored() < len(logs), ("the cut did not land mid-sync", out)
+        pico.wait(200)
+    with EmulatedPico(image, kind=KIND) as pico:
+        pico.wait_for("", timeout_ms=60000)
+        cmd[cmd.index("--port") + 1] = pico.port
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+    rows = sqlite3.connect(db).execute("SELECT gid, count(*) FROM games GROUP BY gid").fetchall()
+    assert sorted(rows) == [(g, 1) for g in range(1, len(logs) + 1)], rows
+    lib = library.Library(db)
+    for device, gid, finished, synced_at, n in lib.games():
+        assert finished and synced_at
+        assert lib.events(device, gid) == logs[gid - 1]
+    assert fatimage.check(image) == ""
