@@ -2,7 +2,11 @@
 # keeps the file) and the PC (`lenotre players`): at most MAX names of 1 to MAX_NAME printable
 # ASCII characters (the OLED's font has no others), none of them the box's own words.
 from shared_rules.eventlog import MAX_NAME
-from shared_rules.versailles.game import LUDWIG
+
+# Versailles's bot seat (shared_rules.versailles.game.LUDWIG; tests/host/test_shared_imports.py
+# checks they agree), written here: importing it loaded Versailles's whole rules core (26 KB
+# of the unix port's heap) at every setup's roster, whichever game was set up.
+LUDWIG = "Ludwig"
 
 MAX = 32
 GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster

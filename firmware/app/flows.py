@@ -8,6 +8,8 @@
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
 #   more(app, names, people)    optional: the game's own setup screens after the colours, the
 #               last pushing app.setup.StartGame(app, names, people, extra) (extra: its fields)
+#   SETUP_MODULES   optional: the modules of those screens, which leave the heap with the
+#               generic setup's once the game starts (drop_setup)
 #   Hub         the game screen, drawn from the game state alone: resume, undo and every
 #               action land on it (app.show_game)
 #   describe(g, event)          the undo toast's words for the event taken back
@@ -44,11 +46,46 @@ def flow(name):
 
 
 def unload(name):
-    # A flow turned away from at setup leaves the heap (the chosen game's flow stays)
+    # A flow turned away from at setup leaves the heap (the chosen game's flow stays): the
+    # flow and, on MicroPython, its screens' modules and the game's rules
+    # (shared_rules.<name>.*): Versailles's flow and rules are 31 KB of the unix port's
+    # 192 KB (.mpy build). CPython (tests, lenotre sim) has the room, and a test there
+    # keeps the classes it imported: a second copy of a game's rules would not be them.
     import sys
     module = FLOWS.get(name)
-    if module in sys.modules and len(installed()) > 1:
-        del sys.modules[module]
+    if module not in sys.modules or len(installed()) < 2:
+        return
+    drop = [module]
+    if sys.implementation.name == "micropython":
+        rules = "shared_rules." + name
+        drop += list(getattr(sys.modules[module], "MODULES", ()))
+        drop += [k for k in sys.modules if k == rules or k.startswith(rules + ".")]
+    for k in drop:
+        forget(k)
+
+
+def drop_setup(flow):
+    # The game has started: the setup screens (the generic ones, the roster, the game's own)
+    # leave MicroPython's heap until the next "New game" (a game of many events, Sanssouci's,
+    # needs the room; on CPython they stay, as unload's rules do)
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for name in ("app.setup", "roster", "shared_rules.roster") + getattr(flow, "SETUP_MODULES",
+                                                                           ()):
+        forget(name)
+
+
+def forget(name):
+    # A module out of the heap: out of sys.modules and out of its package's attributes,
+    # which keep it alive on MicroPython (sys.modules alone freed nothing there)
+    import sys
+    sys.modules.pop(name, None)
+    if "." in name:
+        parent, leaf = name.rsplit(".", 1)
+        package = sys.modules.get(parent)
+        if package is not None and leaf in dir(package):
+            delattr(package, leaf)
 
 
 def preload():

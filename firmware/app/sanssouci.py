@@ -10,6 +10,7 @@ from app.colors import OFF, rgb_of
 
 GAME = "sanssouci"
 MODULES = ("app.sanssouci_turn", "app.sanssouci_tasks")
+SETUP_MODULES = ("app.sanssouci_setup",)
 # The grid: a cell is a box of PITCH_X x PITCH_Y pixels (the cell drawn inside it, a pixel
 # apart, the box's edge for the cursor); beside it a panel of 6 columns of text.
 PITCH_X = 8
@@ -21,6 +22,9 @@ PANEL_X = GRID_X + COLS * PITCH_X + 2  # 75: 6 letters to the screen's edge
 MOTIF6 = ("Labyr.", "Statue", "Pavil.", "Figur", "Treppe", "Brunn.", "Rosenb", "Kraeut",
           "Weinst")
 COLOUR6 = ("beige", "white", "grey", "orange", "violet", "turq.")
+# the lists' names of the motifs (the 15 letters of a list row, " wild" included)
+MOTIF10 = ("Labyrinth", "Statue", "Pavillon", "Figur", "Treppe", "Brunnen", "Rosenbogen",
+           "Kraeuter.", "Weinstock")
 # What the pixels mean (board.PIXELS are positions, left to right): px1-px6 the rounds left,
 # a pixel for every 3 (dim white), px7 the colour of the player who may still move a noble.
 # The status pixel is the app's: whose turn.

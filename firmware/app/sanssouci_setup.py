@@ -7,7 +7,6 @@ from shared_rules.sanssouci.game import MAX_PRINTED
 from app import ui
 from app.sanssouci import cell_lines, draw_garden, panel
 
-
 class GardenEdit(ui.Screen):
     # One player's garden: up/down the row, > and < (back) the column, round at the edges;
     # ok marks or clears the cell under the cursor; a long ok: this garden is done (the next
@@ -24,7 +23,8 @@ class GardenEdit(ui.Screen):
         ui.title(d, "%s's garden" % ui.short(self.names[self.seat]))
         c = cell(self.row, self.m)
         draw_garden(d, new_garden(self.cells), None, c)
-        panel(d, cell_lines(c) + ["", "%d set" % len(self.cells)])
+        full = len(self.cells) == MAX_PRINTED
+        panel(d, cell_lines(c) + ["", "%d set" % len(self.cells), "most" if full else ""])
         ui.hint(d, "ok:set hold:done")
 
     def key(self, button, kind):
@@ -45,11 +45,8 @@ class GardenEdit(ui.Screen):
             c = cell(self.row, self.m)
             if c in self.cells:
                 self.cells.remove(c)
-            elif len(self.cells) < MAX_PRINTED:
+            elif len(self.cells) < MAX_PRINTED:  # beyond, 18 tiles might not find room
                 self.cells.append(c)
-            else:
-                app.push(ui.Message(app, "Garden full", "At most %d pre-printed cells: "
-                                    "18 tiles must find room." % MAX_PRINTED))
 
     def _done(self):
         app = self.app

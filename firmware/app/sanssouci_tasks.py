@@ -2,11 +2,12 @@
 # cards (a motif each), entered here one player after the other; the box scores the rest from
 # what it tracked (rows, columns, where the nobles stand). Nothing asks for them before: the
 # cards stay hidden all game (docs/RULES.md, S10).
-from shared_rules.sanssouci.game import OVER
+import sys
 
-from app import ui
-from app.sanssouci_turn import MOTIF10
-from shared_rules.sanssouci.game import TASKS
+from shared_rules.sanssouci.game import OVER, TASKS
+
+from app import flows, ui
+from app.sanssouci import MOTIF10
 
 
 class TaskPick(ui.Menu):
@@ -16,6 +17,10 @@ class TaskPick(ui.Menu):
     def __init__(self, app):
         g = app.game
         self.p = [q for q in range(g.n) if g.tasks[q] is None][0]
+        if sys.implementation.name == "micropython":
+            # no more turns: their screens leave the heap for the final scoring's (the
+            # hub's > loads them again for the last noble move, until the first reveal)
+            flows.forget("app.sanssouci_turn")
         self.status = g.players[self.p]
         self.chosen = []
         ui.Menu.__init__(self, app, "", [(name, self._pick) for name in MOTIF10])

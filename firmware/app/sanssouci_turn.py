@@ -6,11 +6,8 @@ from shared_rules.sanssouci.board import COLS, FIRST, ROWS, cell
 from shared_rules.sanssouci.cards import JOKER
 
 from app import ui
-from app.sanssouci import COLOUR6, MOTIF6, cell_lines, draw_garden, panel
+from app.sanssouci import COLOUR6, MOTIF6, MOTIF10, cell_lines, draw_garden, panel
 
-# the list's names of the motifs (the 15 letters of a list row, " wild" included)
-MOTIF10 = ("Labyrinth", "Statue", "Pavillon", "Figur", "Treppe", "Brunnen", "Rosenbogen",
-           "Kraeuter.", "Weinstock")
 COLOURS = ("beige", "white", "grey", "orange", "violet", "turq.")
 START = (3, 4)  # the tile's cursor starts mid-garden (orange Treppe): any cell is 2 + 4 away
 

@@ -24,6 +24,8 @@ def _turn(app):
     name = app.flow.GAME
     app.pop()
     flows.unload(name)
+    import gc
+    gc.collect()  # the flow left is garbage now: the next one's code goes in its place
     app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
 
 
@@ -145,6 +147,9 @@ class StartGame(ui.Screen):
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:
-            self.app.new_game(self.names, self.people, extra=self.extra)
+            app = self.app
+            app.new_game(self.names, self.people, extra=self.extra)
+            if app.game is not None:  # started (a full flash says so and stays here)
+                flows.drop_setup(app.flow)
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()
