@@ -107,3 +107,94 @@ def test_a_whole_four_player_game_through_the_buttons_scores_as_worked_by_hand(
         # The Pico's 192 KB: the live heap never came near it (its least free room is
         # printed by bench/sanssouci_presses.py)
         assert max(heap) < 184 * 1024, max(heap)
+
+
+def offered(dev, forward, read, most=60):
+    # -> what a screen offers, read at each press of `forward` until it comes round again
+    seen = []
+    for _ in range(most):
+        item = read()
+        if seen and item == seen[0]:
+            return seen
+        seen.append(item)
+        dev.press(forward)
+    raise AssertionError("the offers never came round: %r" % seen)
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_the_box_offers_only_legal_cells_cards_and_noble_moves_and_undoes_and_resumes(
+        tmp_path, runtime, request):
+    from shared_rules.sanssouci.board import COLS
+    flash = str(tmp_path / "flash")
+    rules = Game(NAMES[:2], [[10], []])  # beside the box: Orange's white Statue is printed
+    with device(flash, runtime, request) as dev:
+        dev.wait(30)
+        p = Player(dev)
+        p.new_game(2, [[10], []])
+        texts = dev.screen()[1]
+        assert texts[0] == "Orange round 1" and texts[-1] == "ok:tile 18 left", texts
+        px = dev.pixels()
+        assert all(px[i] != (0, 0, 0) for i in range(6))  # 18 rounds left: six pixels of 3
+        assert px[6] == (0, 0, 0) and px[7][0] == max(px[7])  # no noble open; Orange's turn
+        dev.press("ok")
+        p.to_cell(1, 1)  # the white Statue: printed, so the tile will be a gardener
+        assert p.panel()[:4] == ["white", "Statue", "", "filled"], p.panel()
+        dev.press("ok")
+        # "Karte mit einem Motiv ... ein Gartenplaettchen mit diesem Motiv"; the two-colour
+        # cards "von den vier Feldern ... in der Reihe mit der jeweiligen Farbe"; the joker;
+        # another motif card "gilt ... als Joker" only when none of its motif lies there
+        texts = dev.screen()[1]
+        assert texts[:7] == ["Card played", "Statue card", "white/grey", "white/orange",
+                             "white/violet", "white/turq.", "5-colour joker"], texts
+        dev.press("ok")  # the Statue card
+        # "einen Gaertner ... auf ein beliebiges waagrechtes oder senkrechtes Gartenfeld"
+        cells = offered(dev, "down", p.cursor_cell)
+        assert sorted(r * COLS + m for r, m in cells) == rules.legal_cells(1, 1, 0)
+        assert p.panel()[3] == "1/%d" % len(cells)
+        dev.press("down", 3)
+        at = p.cursor_cell()
+        dev.press("ok")
+        rules.place(0, 1, 1, 1, at[0] * COLS + at[1])
+        # the noble moves: only the legal ones, each with the row's points before ok
+        texts = dev.screen()[1]
+        assert texts[0] == "Move a noble?", texts
+        moves = []
+        for _ in range(COLS):
+            stops = offered(dev, "down", lambda: (p.panel()[0], p.panel()[3], p.panel()[4]))
+            moves += stops
+            dev.press("next")
+            if p.panel()[0] == moves[0][0]:
+                break
+        from shared_rules.sanssouci.board import COLOURS, MOTIFS
+        from lenotre.device.simplay_sanssouci import names
+        want = [(m, r, "+%d pt" % pts) for m, r, pts in rules.noble_moves()]
+        got = [([k for k in range(COLS) if names(mm, MOTIFS[k])][0],
+                [k for k in range(6) if names(rr, COLOURS[k])][0], pts) for mm, rr, pts in moves]
+        assert sorted(got) == sorted(want) and want, (got, want)
+        dev.press("back")  # no noble now: the hub's > still may, until Purple's tile
+        texts = dev.screen()[1]
+        assert texts[0] == "Purple round 1" and texts[-1] == ">:noble 18 left", texts
+        assert dev.pixels()[6][0] == max(dev.pixels()[6])  # px7: Orange may move a noble
+        dev.press("next")
+        for _ in range(COLS):  # to the Statue noble's stop on the printed white Statue
+            if p.panel()[0] == "Statue":
+                break
+            dev.press("next")
+        assert p.panel()[3:5] == ["white", "+2 pt"] and dev.screen()[1][-1] == "ok:+2 back:none"
+        dev.press("ok")
+        assert dev.screen()[1][1:3] == ["Or   2", "Pu   0"]
+        dev.long("back")  # undo: the noble goes back, and Orange may move one again
+        texts = dev.screen()[1]
+        assert "Undone: Orange's noble" in " ".join(texts), texts
+        dev.wait(3000)
+        texts = dev.screen()[1]
+        assert texts[1:3] == ["Or   0", "Pu   0"] and texts[-1] == ">:noble 18 left", texts
+        assert dev.stats()["clipped"] == 0
+    with device(flash, runtime, request) as dev:  # a power cut, and back: where it was
+        dev.wait(30)
+        texts = dev.screen()[1]
+        assert texts[0] == "Purple round 1" and texts[-1] == ">:noble 18 left", texts
+        dev.press("next")
+        assert dev.screen()[1][0] == "Move a noble?"
+    s, gid = journal(flash)
+    assert [ev["e"] for ev in s.events(gid)] == ["setup", "tile", "noble", "undo"]
