@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/library_check.py
 	$(BIN)/python bench/guard_steps.py
 	$(BIN)/python bench/sanssouci_memory.py
+	$(BIN)/python bench/sanssouci_presses.py
 	$(BIN)/python bench/gardens_memory.py
 	$(BIN)/python bench/schlossgarten.py
 	$(BIN)/python bench/pico.py
