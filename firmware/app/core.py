@@ -95,8 +95,10 @@ class App:
     def update_pixels(self, top):
         px = self.pixels
         g = self.game
-        if g is None or self.flow is None:
-            for i in self._game_px:  # no game: only the status pixel speaks
+        if g is None or self.flow is None or self.flow.GAME != g.GAME:
+            # no game, or another game being set up beside a finished one: only the status
+            # pixel speaks (a flow's light reads its own game's state)
+            for i in self._game_px:
                 self._set(i, OFF)
         else:
             self.flow.light(self, g, top)
@@ -194,6 +196,7 @@ class App:
 
     def set_up(self, name):
         # The game chosen at Home ("which game", or the only one): its flow's setup
+        flows.only(name)
         self.flow = flows.flow(name)
         self.flow.setup(self)
 
@@ -271,6 +274,7 @@ class App:
         # land on the right screen.
         g = self.game
         assert g is not None, "no game to show"
+        flows.only(g.GAME)
         self.flow = flows.flow(g.GAME)
         self.home()
         self.stack.append(self.flow.Hub(self))

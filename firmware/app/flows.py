@@ -8,8 +8,6 @@
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
 #   more(app, names, people)    optional: the game's own setup screens after the colours, the
 #               last pushing app.setup.StartGame(app, names, people, extra) (extra: its fields)
-#   SETUP_MODULES   optional: the modules of those screens, which leave the heap with the
-#               generic setup's once the game starts (drop_setup)
 #   Hub         the game screen, drawn from the game state alone: resume, undo and every
 #               action land on it (app.show_game)
 #   describe(g, event)          the undo toast's words for the event taken back
@@ -37,12 +35,24 @@ def installed():
 
 
 def flow(name):
-    # -> the game's flow module, imported on first use; ValueError naming the games there are
+    # -> the game's flow module, imported on first use with its screens' modules (as
+    # preload does for a box's one game): loaded later, at a press deep in a game, a screen's
+    # module found no room in the heap the game had left in pieces (the soak, two games
+    # installed); ValueError naming the games there are
     module = FLOWS.get(name)
     if module is None:
         raise ValueError("no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
-    return __import__(module, None, None, ("GAME",))
+    import sys
+    loaded = sys.modules.get(module)
+    if loaded is not None:
+        return loaded
+    import gc
+    gc.collect()
+    f = __import__(module, None, None, ("GAME",))
+    for m in f.MODULES:
+        __import__(m)
+    return f
 
 
 def unload(name):
@@ -59,21 +69,35 @@ def unload(name):
     if sys.implementation.name == "micropython":
         rules = "shared_rules." + name
         drop += list(getattr(sys.modules[module], "MODULES", ()))
-        drop += [k for k in sys.modules if k == rules or k.startswith(rules + ".")]
+        # its rules, and its own screens' modules named after it (app/<flow>_*.py)
+        drop += [k for k in sys.modules if k == rules or k.startswith(rules + ".")
+                 or k.startswith(module + "_")]
     for k in drop:
         forget(k)
 
 
 def drop_setup(flow):
-    # The game has started: the setup screens (the generic ones, the roster, the game's own)
-    # leave MicroPython's heap until the next "New game" (a game of many events, Sanssouci's,
-    # needs the room; on CPython they stay, as unload's rules do)
+    # The game has started: the setup screens (the generic ones, the roster, the game's own:
+    # app/<flow>_setup.py) leave MicroPython's heap until the next New game: a game of many
+    # events, Sanssouci's, needs the room at 192 KB. CPython keeps them (unload)
     import sys
     if sys.implementation.name != "micropython":
         return
-    for name in ("app.setup", "roster", "shared_rules.roster") + getattr(flow, "SETUP_MODULES",
-                                                                           ()):
+    for name in ("app.setup", "roster", "shared_rules.roster", FLOWS.get(flow.GAME, "")
+                 + "_setup"):
         forget(name)
+
+
+def only(name):
+    # The game shown or set up is the one whose flow stays: the others (a finished game's,
+    # viewed from Finished games) leave MicroPython's heap. Each flow kept loaded once used
+    # left two games' flows and rules in it (+38 KB in the soak); CPython keeps them (unload)
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for other in FLOWS:
+        if other != name:
+            unload(other)
 
 
 def forget(name):

@@ -10,7 +10,6 @@ from app.colors import OFF, rgb_of
 
 GAME = "sanssouci"
 MODULES = ("app.sanssouci_turn", "app.sanssouci_tasks")
-SETUP_MODULES = ("app.sanssouci_setup",)
 # The grid: a cell is a box of PITCH_X x PITCH_Y pixels (the cell drawn inside it, a pixel
 # apart, the box's edge for the cursor); beside it a panel of 6 columns of text.
 PITCH_X = 8
@@ -53,7 +52,12 @@ def light(app, g, top):
     lit = (left + 2) // 3
     for i in range(len(ROUND_PIXELS)):
         app.light(ROUND_PIXELS[i], ROUNDS_LIT if i < lit else OFF)
-    app.light(NOBLE_PIXEL, rgb_of(g.players[g.open]) if g.open != NOBODY else OFF)
+    app.light(NOBLE_PIXEL, rgb_of(g.players[g.open]) if can_move(g) else OFF)
+
+
+def can_move(g):
+    # whether the player who just placed a tile may still move a noble, and one can move
+    return g.open != NOBODY and bool(g.noble_moves())
 
 
 def scoreboard(app, g, final):
@@ -143,7 +147,7 @@ class Hub(ui.Screen):
         panel(d, ["%-2s%4d" % (g.players[q][:2], totals[q]) for q in range(g.n)],
               inverted=shown)
         left = g.rounds_left()
-        ui.hint(d, "%s %2d left" % (">:noble" if g.open != NOBODY else "ok:tile", left))
+        ui.hint(d, "%s %2d left" % (">:noble" if can_move(g) else "ok:tile", left))
 
     def _reveal(self, d, g):
         ui.title(d, "Final scoring")
@@ -154,7 +158,7 @@ class Hub(ui.Screen):
                                        "?" if g.tasks[q] is None else "shown"), 0, y)
             y += 8
         self.statuses = [g.players[q] for q in range(g.n) if g.tasks[q] is None]
-        ui.hint(d, ">:noble ok:tasks" if g.open != NOBODY else "ok:task cards")
+        ui.hint(d, ">:noble ok:tasks" if can_move(g) else "ok:task cards")
 
     def key(self, button, kind):
         app = self.app
@@ -169,8 +173,11 @@ class Hub(ui.Screen):
             if button == ui.OK:
                 app.push(scoreboard(app, g, True))
         elif button == ui.NEXT and g.open != NOBODY:
-            from app.sanssouci_turn import NoblePick
-            app.push(NoblePick(app))
+            if can_move(g):
+                from app.sanssouci_turn import NoblePick
+                app.push(NoblePick(app))
+            else:  # a noble moves only down a path of filled cells, never onto a gardener
+                app.say("No noble can move")
         elif g.phase != PLAY:
             if button == ui.OK:
                 from app.sanssouci_tasks import TaskPick

@@ -2,6 +2,7 @@
 # cards (a motif each), entered here one player after the other; the box scores the rest from
 # what it tracked (rows, columns, where the nobles stand). Nothing asks for them before: the
 # cards stay hidden all game (docs/RULES.md, S10).
+import gc
 import sys
 
 from shared_rules.sanssouci.game import OVER, TASKS
@@ -19,8 +20,11 @@ class TaskPick(ui.Menu):
         self.p = [q for q in range(g.n) if g.tasks[q] is None][0]
         if sys.implementation.name == "micropython":
             # no more turns: their screens leave the heap for the final scoring's (the
-            # hub's > loads them again for the last noble move, until the first reveal)
+            # hub's > loads them again for the last noble move, until the first reveal),
+            # loaded now in their place rather than at the last reveal
             flows.forget("app.sanssouci_turn")
+            gc.collect()
+            __import__("shared_rules.sanssouci.scoring")
         self.status = g.players[self.p]
         self.chosen = []
         ui.Menu.__init__(self, app, "", [(name, self._pick) for name in MOTIF10])
