@@ -194,13 +194,16 @@ def run(work, n_games, full):
 def games_on_box(work, image, n_games, name):
     # n_games finished games in the box's store, written on the desktop by the firmware's own
     # store, then copied over USB into data/ -> (the local copy, its file names)
+    import labels
     import store
     from linkrig import record_log
     local = os.path.join(work, name)
     box = store.Store(local)
-    logs = [play(s, 2 + s % 4).log for s in range(8)]
+    rows = labels.Labels(box.dir)  # the Finished menu's rows, as the app writes them at the end
+    played = [play(s, 2 + s % 4) for s in range(8)]
     for i in range(n_games):
-        record_log(box, logs[i % 8])
+        g = played[i % 8]
+        rows.add(record_log(box, g.log), labels.text(g), box.holds)
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()

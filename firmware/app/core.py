@@ -6,6 +6,7 @@ from shared_rules import games
 from shared_rules.errors import RulesError
 
 from app import flows, settings, ui
+from labels import Labels, text
 from app.colors import OFF, rgb_of, seed_from
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
@@ -24,6 +25,7 @@ class App:
         self.keypad = hal.keypad
         self.pixels = hal.pixels
         self.store = hal.store
+        self.labels = Labels(self.store.dir)  # Finished games' rows, written as games are filed
         self.stack = []  # type: list
         self.game = None
         self.gid = None
@@ -253,8 +255,18 @@ class App:
             self.error(exc)
             return False
         if g.outcome is not None:
-            self.store.finish(self.gid)
+            self.file(self.gid, g)
         return True
+
+    def file(self, gid, g):
+        # A game ends, won or left for another: its journal closed and filed, and its row in
+        # Finished games written (labels.py), so that menu shows it without replaying it
+        self.store.finish(gid)
+        try:
+            where = flows.flow(g.GAME).where(g) if g.outcome is None else None
+            self.labels.add(gid, text(g, where), self.store.holds)
+        except Exception:  # a full flash: the menu replays this game instead
+            pass
 
     def undo(self):
         g = self.game

@@ -5,6 +5,7 @@ from array import array
 
 from app import flows, ui
 from app.core import replay
+from labels import text
 from shared_rules import games
 
 VERSION = "0.1"
@@ -41,7 +42,7 @@ class Home(ui.Menu):
 
     def _abandon(self):
         app = self.app
-        app.store.finish(app.gid)
+        app.file(app.gid, app.game)
         app.game = None
         app.gid = None
         _choose(app)
@@ -130,25 +131,41 @@ class _Rows:
             return games.view(lambda sink: app.store.events(gid, sink))
 
     def label(self, gid):
-        store = self.app.store
-        mark = "" if store.synced(gid) else "*"
+        app = self.app
+        mark = "" if app.store.synced(gid) else "*"
+        words = app.labels.get(gid) or self.replayed(gid)
+        if words is None:  # damaged or not a game the rules take: opening it says why
+            return "%d ?%s" % (gid, mark)
+        if words[0] == "l":  # left for a new game: where ("1297 left S1R3*", 15 fit)
+            label = "%d left %s%s" % (gid, words[2:], mark)
+            return label if len(label) < ui.COLS else "%d %s%s" % (gid, words[2:], mark)
+        points, name = words[2:].split(" ", 1)
+        head, tail = "%d " % gid, " %s%s" % (points, mark)
+        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+
+    def replayed(self, gid):
+        # -> the row's words from the game itself (filed before labels.txt, or its line cut
+        # by a power cut), written down for next time; None if it cannot be read
         try:
             g = self.game(gid)
-        except Exception:  # damaged or not a game the rules take: opening it says why
-            return "%d ?%s" % (gid, mark)
-        if g.outcome is None:  # left for a new game: where ("1297 left S1R3*", 15 fit)
+        except Exception:
+            return None
+        where = None
+        if g.outcome is None:
             try:
                 where = flows.flow(g.GAME).where(g)
             except Exception:  # a game with no flow on this box
                 where = "?"
-            label = "%d left %s%s" % (gid, where, mark)
-            return label if len(label) < ui.COLS else "%d %s%s" % (gid, where, mark)
-        w = g.outcome.winners[0]
-        name, points = g.players[w], g.totals()[w]
+        words = text(g, where)
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
-        head, tail = "%d " % gid, " %d%s" % (points, mark)
-        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+        app = self.app
+        if gid != app.gid:  # the game in play writes its own when it ends
+            try:
+                app.labels.add(gid, words, app.store.holds)
+            except Exception:  # a full flash: replayed again next time
+                pass
+        return words
 
     def open(self, gid):
         from app.results import Unfinished
