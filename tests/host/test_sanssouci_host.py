@@ -159,3 +159,37 @@ def test_points_and_rows_and_columns_by_round_for_the_report(synced, tmp_path):
     running = (out / "game" / ("%s-2.html" % games[1].device)).read_text(encoding="utf-8")
     assert "so far" in running and "hidden" in running
     assert adapter("sanssouci").holding(games[2]).startswith("Orange: 0 rows, ")
+
+
+def test_lenotre_score_gives_the_final_scoring_and_the_gardens_details(tmp_path, capsys):
+    # `lenotre score --game sanssouci FILE` on the hand-worked game's events, as the box
+    # journals them: the totals worked by hand, the tie broken by gardeners, and the details
+    # particular to Sanssouci (docs/CLI.md)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"game": "sanssouci", "events": worked_game().log}))
+    code, out, err = run(capsys, "score", "--game", "sanssouci", str(path))
+    assert (code, err) == (0, ""), err
+    data = json.loads(out)
+    assert [s["total"] for s in data["scores"]] == [41, 56, 44, 56]
+    assert [s["place"] for s in data["scores"]] == [4, 1, 3, 2]
+    assert data["parts"] == ["nobles", "rows", "columns", "tasks"]
+    assert data["scores"][1]["parts"] == {"nobles": 39, "rows": 0, "columns": 10, "tasks": 7}
+    assert data["winners"] == ["Purple"] and data["tiebreak"] is True
+    assert data["reason"] == ["Tie: 56 points", "most gardeners:", "Pur 3 Pin 0"]
+    details = data["details"]
+    assert details["rounds_left"] == 0
+    assert [s["gardeners"] for s in details["seats"]] == [2, 3, 2, 0]
+    assert details["seats"][1]["columns_complete"] == ["Brunnen", "Rosenbogen"]
+    assert details["seats"][0]["nobles"] == {"Labyrinth": 5, "Statue": 2, "Pavillon": 1,
+                                             "Figur": 0, "Treppe": 3, "Brunnen": 0,
+                                             "Rosenbogen": 0, "Kraeuterschnecke": 0,
+                                             "Weinstock": 0}
+    # an unfinished game: its task cards still hidden, rounds left counted down
+    log = worked_game().log
+    tiles = [i for i, ev in enumerate(log) if ev["e"] == "tile"]
+    path.write_text(json.dumps({"game": "sanssouci", "events": log[:tiles[20]]}))  # 5 rounds
+    code, out, err = run(capsys, "score", str(path))
+    data = json.loads(out)
+    assert code == 0 and data["details"]["rounds_left"] == 13  # "nach 18 Runden zu Ende"
+    assert [s["total"] for s in data["scores"]] == [4, 20, 8, 20]  # the track, as worked
+    assert data["details"]["seats"][0]["task_cards"] is None and data["winners"] == []

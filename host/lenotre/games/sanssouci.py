@@ -82,6 +82,10 @@ class Sanssouci(base.Adapter):
         return ["Gardeners: %s." % ", ".join("%s %d" % (g.person_name(p), game.gardeners(p))
                                             for p in range(len(g.players)))]
 
+    def score_fields(self, game):
+        # `lenotre score`'s details (docs/CLI.md)
+        return score_fields(game)
+
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
         return "; ".join("%s: %s" % (g.person_name(p), complete_text(g.game, p))
