@@ -2,6 +2,8 @@
 # on the player's grid: the motif's column, the colour's row), the card played (only the
 # cards that allow that tile), the gardener's cell when the tile's own is filled (only the
 # cells the rules allow), then a noble move (only the legal ones, their points shown).
+import gc
+
 from shared_rules.sanssouci.board import COLS, FIRST, ROWS, cell
 from shared_rules.sanssouci.cards import JOKER
 
@@ -13,7 +15,10 @@ START = (3, 4)  # the tile's cursor starts mid-garden (orange Treppe): any cell 
 
 
 def after_tile(app):
-    # The hub, and over it the noble moves when there are any
+    # The hub, and over it the noble moves when there are any. A collection first: a game of
+    # 150 events kept between a turn's garbage broke the 192 KB heap into pieces too small for
+    # the events' list to grow (the whole game from the .mpy build, unix port)
+    gc.collect()
     app.show_game()
     if app.game.noble_moves():
         app.push(NoblePick(app))
@@ -186,6 +191,7 @@ class NoblePick(ui.Screen):
         elif button == ui.OK:
             m, r, _ = self.moves[self.at]
             if app.record({"e": "noble", "p": self.p, "m": m, "r": r}):
+                gc.collect()  # as after_tile
                 app.show_game()
         elif button == ui.BACK:
             app.pop()

@@ -43,8 +43,10 @@ def game_seen(tmp_path_factory):
 def test_a_whole_game_played_from_the_pixels_alone(game_seen):
     plan, seen, flash = game_seen
     for drawn, read in seen:
-        # nothing read that was not drawn
-        assert set(read) <= set(drawn), (drawn, read)
+        # nothing read that was not drawn (two texts drawn apart on one line, a title and
+        # the player count's ">" to the next game, are read as one with spaces between)
+        for t in read:
+            assert t in drawn or all(part in drawn for part in t.split()), (drawn, read)
         # a string not read was drawn over: a toast (drawn last, read) covers the hint
         for t in drawn:
             if t not in read:
