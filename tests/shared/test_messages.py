@@ -10,6 +10,9 @@ from support import scratch
 
 import store
 from app import App, ui
+# Versailles's screens compiled now, while the heap is young: with two games on the box none
+# is preloaded, and compiled from source late (app_texts) they found no room in one piece
+from app import home, scoring, versailles  # noqa: F401,E402
 from hal import sim
 from shared_rules.errors import RulesError
 from shared_rules.versailles.game import Game
