@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/library_check.py
 	$(BIN)/python bench/guard_steps.py
 	$(BIN)/python bench/sanssouci_memory.py
+	$(BIN)/python bench/sanssouci_presses.py
 	$(BIN)/python bench/gardens_memory.py
 	$(BIN)/python bench/schlossgarten.py
 	$(BIN)/python bench/schlossgarten_presses.py
@@ -63,7 +64,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/circuitpython.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
-# at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py),
+# at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py;
+# 320 KB from source: the compiler's room for the flows and setup screens loaded again),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
 # a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200);
 # on the emulated CircuitPython Pico, power cuts at 10 seeded instants (make test: 2).
@@ -71,7 +73,7 @@ bench: $(STAMP)
 # arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP) $(EMU_STAMP)
-	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 100000 2 --session 0
+	$(BIN)/micropython -X heapsize=320k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
 		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)

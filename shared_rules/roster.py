@@ -3,8 +3,9 @@
 # ASCII characters (the OLED's font has no others), none of them the box's own words.
 from shared_rules.eventlog import MAX_NAME
 
-# Versailles's bot seat (shared_rules.versailles.game.LUDWIG), spelt here: importing a game's
-# rules for one word cost every other game's setup 20 KB of the box's heap
+# Versailles's bot seat (shared_rules.versailles.game.LUDWIG; tests/host/test_shared_imports.py
+# checks they agree), written here: importing it loaded Versailles's whole rules core (26 KB
+# of the unix port's heap) at every setup's roster, whichever game was set up.
 LUDWIG = "Ludwig"
 
 MAX = 32

@@ -200,6 +200,7 @@ class App:
 
     def set_up(self, name):
         # The game chosen at Home ("which game", or the only one): its flow's setup
+        flows.keep_only(name)
         self.flow = flows.flow(name)
         self.flow.setup(self)
 

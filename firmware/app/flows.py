@@ -19,6 +19,7 @@
 # module here under app/ and a line in FLOWS.
 FLOWS = {
     "versailles": "app.versailles",
+    "sanssouci": "app.sanssouci",
     "schlossgarten": "app.schlossgarten",
 }
 
@@ -48,8 +49,8 @@ def flow(name):
 def screens(name):
     # A game of `name` is shown: its flow's screens (MODULES) load now if they are not
     # loaded, after a collection, together: not one by one in the holes a game leaves later
-    # (a box with several games preloads none; compiled from source, a screen loaded in
-    # mid-game met no 2 KB on the unix port)
+    # (a box with several games preloads none but the one New game opens; compiled from
+    # source, a screen loaded in mid-game met no 2 KB on the unix port)
     import sys
     wanted = [m for m in flow(name).MODULES if m not in sys.modules]
     if wanted:
@@ -64,8 +65,9 @@ _screens = {}  # type: dict  # game -> its flow's MODULES, kept when the flow is
 
 def keep_only(name):
     # A game of `name` starts or is shown: every other game's flow, screens and rules leave
-    # the heap (loaded by a game played before: Versailles's left a 4-player Schlossgarten
-    # game no room on the unix port at 192 KB)
+    # the heap (loaded by a game played before, or viewed from Finished games: Versailles's
+    # left a 4-player Schlossgarten game no room on the unix port at 192 KB, and 38 KB
+    # stayed after viewing a finished Versailles game beside a Sanssouci one)
     mine = _screens.get(name, ())
     gone = 0
     for other in FLOWS:
@@ -86,27 +88,48 @@ def unload(name, game=None):
     module = FLOWS.get(name)
     if module in sys.modules and len(installed()) > 1:
         if game is not None and game.GAME == name:
-            del sys.modules[module]
+            forget(module)
         else:
             _drop(name, ())
         gc.collect()
 
 
+def drop_setup(flow):
+    # The game has started: the setup screens (the generic ones, the roster, the game's own:
+    # app/<flow>_setup.py) leave the heap until the next New game: a game of many events,
+    # Sanssouci's, needs the room at 192 KB
+    import gc
+    for name in ("app.setup", "roster", "shared_rules.roster",
+                 FLOWS.get(flow.GAME, "") + "_setup"):
+        forget(name)
+    gc.collect()
+
+
 def _drop(name, keep):
-    # -> how many of game `name`'s modules left sys.modules: its flow, its screens (but those
-    # in `keep`) and its rules (shared_rules.<name>...). A package keeps its submodules as
-    # attributes: they go too, or the module would stay in the heap.
+    # -> how many of game `name`'s modules left the heap: its flow, its screens and its own
+    # modules (app/<flow>_*.py; but those in `keep`) and its rules (shared_rules.<name>...)
     import sys
+    module = FLOWS[name]
     own = [m for m in _screens.get(name, ()) if m not in keep]
     gone = 0
     for m in list(sys.modules):
-        if m == FLOWS[name] or m in own or name in m.split("."):
-            del sys.modules[m]
-            parent, _, child = m.rpartition(".")
-            if parent in sys.modules and hasattr(sys.modules[parent], child):
-                delattr(sys.modules[parent], child)
+        if m == module or m in own or name in m.split(".") or (
+                m.startswith(module + "_") and m not in keep):
+            forget(m)
             gone += 1
     return gone
+
+
+def forget(name):
+    # A module out of the heap: out of sys.modules and out of its package's attributes,
+    # which keep it alive on MicroPython (sys.modules alone freed nothing there)
+    import sys
+    sys.modules.pop(name, None)
+    if "." in name:
+        parent, leaf = name.rsplit(".", 1)
+        package = sys.modules.get(parent)
+        if package is not None and leaf in dir(package):
+            delattr(package, leaf)
 
 
 def preload(last=""):

@@ -145,6 +145,9 @@ class StartGame(ui.Screen):
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:
-            self.app.new_game(self.names, self.people, extra=self.extra)
+            app = self.app
+            app.new_game(self.names, self.people, extra=self.extra)
+            if app.game is not None:  # started (a full flash says so and stays here)
+                flows.drop_setup(app.flow)
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()

@@ -6,7 +6,6 @@
 #   12-45 a two-colour card, 10 x upper row + lower row (rows 1-5, white to turquoise): a
 #         tile from the fields of either colour
 from shared_rules.sanssouci.board import COLOURS, COLS, FIRST, MOTIFS, ROWS
-from shared_rules.sanssouci.errors import WrongTile
 
 JOKER = 9
 WHAT = ("0-8 (a motif card), 9 (the five-colour joker) or two colours 12-45 (10 x upper row "
@@ -36,23 +35,19 @@ def card_name(card):
     return "%s/%s card" % (COLOURS[a], COLOURS[b])
 
 
-def check_tile(card, motif, row, wild):
-    # WrongTile unless `card` lets its player take the tile of `motif` from the fields of
-    # colour `row`; `wild`: the player says no tile of the card's motif lay on the board.
+def allows(card, motif, row, wild):
+    # Does `card` let its player take the tile of `motif` from the fields of colour `row`?
+    # `wild`: the player says no tile of the card's motif lay on the board.
     if card < COLS:
-        if wild and motif == card:
-            raise WrongTile("wild means no %s tile lay on the board, yet a %s tile was taken; "
-                            "without wild the %s takes it" % (MOTIFS[card], MOTIFS[card],
-                                                               card_name(card)))
-        if not wild and motif != card:
-            raise WrongTile("a %s takes a %s tile, not a %s; another motif only when no %s "
-                            "lies on the board (then the card is a joker: wild)"
-                            % (card_name(card), MOTIFS[card], MOTIFS[motif], MOTIFS[card]))
-        return
+        return motif != card if wild else motif == card
     if wild:
-        raise WrongTile("wild is for a motif card whose motif is not on the board; the %s "
-                        "takes its tiles as it is" % card_name(card))
+        return False
     pair = colours(card)
-    if pair and row not in pair:
-        raise WrongTile("a %s takes a tile from the %s or the %s fields, not from %s"
-                        % (card_name(card), COLOURS[pair[0]], COLOURS[pair[1]], COLOURS[row]))
+    return not pair or row in pair
+
+
+def check_tile(card, motif, row, wild):
+    # WrongTile, saying why, unless allows(card, motif, row, wild)
+    if not allows(card, motif, row, wild):
+        from shared_rules.sanssouci.refusals import wrong_tile
+        raise wrong_tile(card, motif, row, wild)

@@ -13,12 +13,11 @@
 #        its clock then: the game's end; the rules ignore it, as the setup's "t", "people")
 #   {"e": "undo"}                                       cancels the last event
 # Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
-from shared_rules import errors as E
+# Refusals are worded in refusals.py, imported only when an event is refused; the final
+# scoring (scoring.py) only once the game ends: neither takes the box's heap during play.
 from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.sanssouci import board as B
-from shared_rules.sanssouci import errors as S
-from shared_rules.sanssouci import scoring
-from shared_rules.sanssouci.cards import JOKER, WHAT, check_tile, is_card
+from shared_rules.sanssouci.cards import JOKER, WHAT, allows, is_card
 
 ROUNDS = 18  # "Der Nachziehstapel eines Spielers hat genau 18 Karten"
 PLAYERS = (2, 4)
@@ -76,16 +75,20 @@ def _two_motifs(v):
 MOTIF = "a motif column 0-8 (%s)" % ", ".join(B.MOTIFS)
 
 
-def _rows_text(rows):
-    return ", ".join("%d (%s, %d points)" % (B.value(r), B.COLOURS[r], B.value(r))
-                     for r in rows)
+def _printed(cells):
+    # a garden's pre-printed cells: a list of distinct cells below the first row, at most
+    # MAX_PRINTED (refusals.printed says what is wrong)
+    if not isinstance(cells, list) or len(cells) > MAX_PRINTED:
+        return False
+    for c in cells:
+        if not is_int(c) or not B.COLS <= c < B.CELLS or cells.count(c) > 1:
+            return False
+    return True
 
 
-def _cells_text(cells, most=6):
-    names = [B.name(c) for c in cells[:most]]
-    if len(cells) > most:
-        names.append("%d more" % (len(cells) - most))
-    return ", ".join(names)
+def _why():
+    from shared_rules.sanssouci import refusals
+    return refusals
 
 
 class Game(EventLog):
@@ -137,11 +140,8 @@ class Game(EventLog):
         for r in range(B.FIRST, B.ROWS):
             for m in range(B.COLS):
                 for wild in (0, 1):
-                    try:
-                        check_tile(card, m, r, wild)
-                    except S.WrongTile:
-                        continue
-                    out.append((m, r, wild))
+                    if allows(card, m, r, wild):
+                        out.append((m, r, wild))
         return out
 
     def legal_cells(self, motif, row, p=None):
@@ -162,7 +162,7 @@ class Game(EventLog):
                 for r in B.noble_rows(g, m, nobles[m], label)]
 
     def gardeners(self, p):
-        return scoring.gardeners(self.gardens[p])
+        return B.count(self.gardens[p], B.GARDENER)
 
     def describe(self):
         if self.phase == PLAY:
@@ -185,9 +185,10 @@ class Game(EventLog):
 
     def scoreboard(self):
         from shared_rules.scoreboard import Scoreboard  # results and the host only
+        from shared_rules.sanssouci.scoring import PARTS
         rows = [[self.points[p]] + (self.final[p] if self.final else [0, 0, 0])
                 for p in range(self.n)]
-        return Scoreboard(self.players, scoring.PARTS, rows)
+        return Scoreboard(self.players, PARTS, rows)
 
     def snapshot(self):
         # plain data, copied out: equal snapshots mean equal games
@@ -207,14 +208,14 @@ class Game(EventLog):
         players = field(ev, "players", _list, "a list of 2-4 names")
         n = len(players)
         if not PLAYERS[0] <= n <= PLAYERS[1]:
-            raise E.InvalidSetup("Sanssouci takes 2 to 4 players, got %d" % n)
+            raise _why().player_count(n)
         check_names(players)
         gardens = field(ev, "gardens", _list, "one list of pre-printed cells per player")
         if len(gardens) != n:
-            raise E.InvalidSetup("one garden per player: %d players, %d gardens"
-                                 % (n, len(gardens)))
+            raise _why().garden_count(n, len(gardens))
         for p in range(n):
-            self._check_printed(players[p], gardens[p])
+            if not _printed(gardens[p]):
+                raise _why().printed(players[p], gardens[p], MAX_PRINTED)
 
         def apply():
             self.players = list(players)
@@ -230,66 +231,39 @@ class Game(EventLog):
             self.phase = PLAY
         return apply
 
-    @staticmethod
-    def _check_printed(who, cells):
-        if not isinstance(cells, list):
-            raise E.InvalidSetup("%s's garden: a list of pre-printed cells, got %r"
-                                 % (who, cells))
-        if len(cells) > MAX_PRINTED:
-            raise E.InvalidSetup("%s's garden has %d pre-printed cells; at most %d, so that "
-                                 "18 tiles find room" % (who, len(cells), MAX_PRINTED))
-        for c in cells:
-            if not is_int(c) or not B.COLS <= c < B.CELLS:
-                raise E.InvalidSetup(
-                    "%s's garden: pre-printed cell %r is not below the first row; a cell is "
-                    "9 x row + column, row 1-5 (white to turquoise): 9 to 53 (the first, beige "
-                    "row is built from the start)" % (who, c))
-            if cells.count(c) > 1:
-                raise E.InvalidSetup("%s's garden names the %s cell twice" % (who, B.name(c)))
-
-    def _tile_name(self, p, m, r):
-        return "%s's %s tile from the %s fields" % (self.players[p], B.MOTIFS[m], B.COLOURS[r])
-
     def _seat(self, ev):
         p = field(ev, "p", is_int, "a player seat number")
         if not 0 <= p < self.n:
-            raise E.UnknownPlayer("no player at seat %r; seats are 0 to %d (%s)"
-                                  % (p, self.n - 1, ", ".join(self.players)))
+            raise _why().unknown_seat(self, p)
         return p
 
     def _tile(self, ev):
         if self.phase != PLAY:
-            raise E.OutOfTurn("all %d rounds are played; now: %s" % (ROUNDS, self.describe()))
+            raise _why().tile_after_the_end(self, ROUNDS)
         p = self._seat(ev)
         if p != self.to_play():
-            raise E.OutOfTurn("it is %s's turn to take a tile (round %d), not %s's"
-                              % (self.players[self.to_play()], self.round(), self.players[p]))
+            raise _why().not_your_turn(self, p)
         card = field(ev, "card", _any, WHAT)
         if not is_card(card):
-            raise E.InvalidCard("%r is not a Sanssouci card; cards are %s" % (card, WHAT))
+            raise _why().no_card(card, WHAT)
         m = field(ev, "m", _motif, MOTIF)
         r = field(ev, "r", _colour, "a colour row 1-5 (white, grey, orange, violet, turquoise)")
         wild = field(ev, "wild", _flag, "1 or 0") if "wild" in ev else 0
         at = field(ev, "at", _cell, "a cell 0-53")
-        check_tile(card, m, r, wild)
+        if not allows(card, m, r, wild):
+            raise _why().wrong_tile(card, m, r, wild)
         if card == JOKER and self.jokers[p]:
-            raise S.WrongTile("%s has played the five-colour joker already; it is once in "
-                              "each deck" % self.players[p])
+            raise _why().joker_twice(self, p)
         g = self.gardens[p]
         own = B.cell(r, m)
         if not g[own]:
             if at != own:
-                raise S.WrongCell("%s goes on the %s cell, which is empty; not on %s"
-                                  % (self._tile_name(p, m, r), B.name(own), B.name(at)))
+                raise _why().not_its_cell(self, p, m, r, at)
             state = B.TILE
         else:
             allowed = B.gardener_cells(g, r, m)
             if at not in allowed:
-                raise S.WrongCell(
-                    "%s finds the %s cell filled, so it becomes a gardener on an empty cell "
-                    "of the %s row or the %s column (any empty cell when both are full): %s; "
-                    "not on %s" % (self._tile_name(p, m, r), B.name(own), B.COLOURS[r],
-                                   B.MOTIFS[m], _cells_text(allowed), B.name(at)))
+                raise _why().not_a_gardener_cell(self, p, m, r, at, allowed)
             state = B.GARDENER
 
         def apply():
@@ -304,51 +278,30 @@ class Game(EventLog):
 
     def _noble(self, ev):
         if self.phase == OVER:
-            raise E.OutOfTurn("the game is over; nobles no longer move")
+            raise _why().noble_after_the_end()
         p = self._seat(ev)
         if p != self.open:
-            raise E.OutOfTurn("%s may move a noble only right after placing a tile, once a "
-                              "turn; now: %s" % (self.players[p], self.describe()))
+            raise _why().noble_not_now(self, p)
         m = field(ev, "m", _motif, MOTIF)
         r = field(ev, "r", _row, "a row 0-5 (beige to turquoise)")
-        g = self.gardens[p]
-        here = self.nobles[p][m]
-        rows = B.noble_rows(g, m, here)
-        target = B.cell(r, m)
-        if r in rows:
-            def apply():
-                self.nobles[p][m] = r
-                self.points[p] += B.value(r)
-                self.open = NOBODY
-            return apply
-        # refused: say why, and where this noble may go
-        allowed = ("it may stop in row " + _rows_text(rows)) if rows else \
-            "it cannot move now"
-        who = "%s's %s noble" % (self.players[p], B.MOTIFS[m])
-        if r <= here:
-            raise S.NobleNotDown("%s stands in row %d (%s) and moves at least one row down; %s"
-                                 % (who, B.value(here), B.COLOURS[here], allowed))
-        if not g[target]:
-            raise S.NoPath("%s cannot stop on the %s cell: it is empty; %s"
-                           % (who, B.name(target), allowed))
-        if g[target] == B.GARDENER:
-            raise S.StopsOnGardener("%s never stops on a gardener, and one lies on the %s "
-                                    "cell; %s" % (who, B.name(target), allowed))
-        raise S.NoPath("no path of filled cells leads %s from the %s cell to the %s cell "
-                       "(nobles never jump empty cells); %s"
-                       % (who, B.name(B.cell(here, m)), B.name(target), allowed))
+        rows = B.noble_rows(self.gardens[p], m, self.nobles[p][m])
+        if r not in rows:
+            raise _why().noble_refused(self, p, m, r, rows)
+
+        def apply():
+            self.nobles[p][m] = r
+            self.points[p] += B.value(r)
+            self.open = NOBODY
+        return apply
 
     def _tasks(self, ev):
         if self.phase == OVER:
-            raise E.OutOfTurn("the game is over; every player's task cards are scored")
+            raise _why().tasks_after_the_end()
         if self.phase != REVEAL:
-            raise E.OutOfTurn("task cards are revealed after round %d; now: %s"
-                              % (ROUNDS, self.describe()))
+            raise _why().tasks_too_early(self, ROUNDS)
         p = self._seat(ev)
         if self.tasks[p] is not None:
-            raise S.InvalidTasks("%s's task cards are revealed already (%s); undo to change "
-                                 "them" % (self.players[p],
-                                           " and ".join(B.MOTIFS[m] for m in self.tasks[p])))
+            raise _why().tasks_twice(self, p)
         motifs = field(ev, "m", _two_motifs, "2 task cards, each " + MOTIF)
 
         def apply():
@@ -359,6 +312,7 @@ class Game(EventLog):
         return apply
 
     def _final(self):
+        from shared_rules.sanssouci import scoring
         self.final = [scoring.final_parts(self.gardens[p], self.nobles[p], self.tasks[p])
                       for p in range(self.n)]
         self.phase = OVER

@@ -204,7 +204,7 @@ def _record(value):
     return text + b"*%08x\n" % (binascii.crc32(text) & 0xFFFFFFFF)
 
 
-NEWER = (store.record({"e": "setup", "game": "sanssouci", "players": ["Orange", "Cyan"],
+NEWER = (store.record({"e": "setup", "game": "rosengarten", "players": ["Orange", "Cyan"],
                        "seed": 9}) + _record(["Z", 0, [1, 2]]) + _record(["Z", 1, [3]])
          + store.END)
 
@@ -213,19 +213,19 @@ def test_a_newer_boxs_game_is_stored_whole_and_named_as_unknown(tmp_path, capsys
     path = str(tmp_path / "g.sqlite")
     lib = library(path)
     assert lib.add(BOX, 7, 0, NEWER[:50]) + lib.add(BOX, 7, 50, NEWER[50:]) == 3
-    assert lib.journal(BOX, 7) == NEWER and lib.kinds()[BOX, 7] == "sanssouci"
+    assert lib.journal(BOX, 7) == NEWER and lib.kinds()[BOX, 7] == "rosengarten"
     assert lib.events(BOX, 7)[1:] == [["Z", 0, [1, 2]], ["Z", 1, [3]]]  # kept as written
     lib.close()
     code, out, err = run(capsys, "show", "%s:7" % BOX, "--db", path)
-    assert code == 2 and "'sanssouci'" in err and "it knows: " in err and "versailles" in err
+    assert code == 2 and "'rosengarten'" in err and "it knows: " in err and "versailles" in err
     assert "journal is kept" in err and "update lenotre" in err and "Traceback" not in err
     code, out, err = run(capsys, "replay", "%s:7" % BOX, "--db", path)
-    assert code == 2 and "'sanssouci'" in err
+    assert code == 2 and "'rosengarten'" in err
     code, out, _ = run(capsys, "games", "--db", path)
-    assert "a game of 'sanssouci': not known here" in out
+    assert "a game of 'rosengarten': not known here" in out
     code, out, err = run(capsys, "export", "--db", path, "--format", "json")
     assert code == 1 and [g["gid"] for g in json.loads(out)] == [1]
-    assert "skipped game %s:7" % BOX in err and "sanssouci" in err
+    assert "skipped game %s:7" % BOX in err and "rosengarten" in err
     code, out, _ = run(capsys, "library", "check", "--db", path)
     assert code == 0 and "is sound: 2 games" in out
 

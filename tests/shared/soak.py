@@ -170,6 +170,7 @@ class Soak:
         if app.game is None:
             return
         log, store, gid = app.game.log, app.store, app.gid
+        game = app.game.GAME  # its records are read with its own table
         size, off, rest, i = store.size(gid), 0, b"", 0
         while off < size:
             chunk = store.read_from(gid, off, 256)
@@ -177,7 +178,7 @@ class Soak:
             rest += chunk
             while b"\n" in rest:
                 line, rest = rest.split(b"\n", 1)
-                rec = parse(line + b"\n", app.game.GAME)  # by the game's own records
+                rec = parse(line + b"\n", game)
                 if rec.get("end"):
                     continue
                 if i >= len(log) or rec != log[i]:

@@ -11,8 +11,11 @@ names the game and the ones this lenotre knows. See docs/HOST.md, "Games"."""
 import importlib
 
 # registry name (the setup's "game") -> the module holding its ADAPTER
-ADAPTERS = {"versailles": "lenotre.games.versailles",
-            "schlossgarten": "lenotre.games.schlossgarten"}
+ADAPTERS = {
+    "versailles": "lenotre.games.versailles",
+    "sanssouci": "lenotre.games.sanssouci",
+    "schlossgarten": "lenotre.games.schlossgarten",
+}
 _loaded = {}
 
 

@@ -1,0 +1,191 @@
+# The Sanssouci flow at the table (app/flows.py): the hub (a player's garden as a 9 x 6 grid
+# beside the running scores), what the undo toast says and what the pixels mean. The turn's
+# screens (tile, card, gardener, noble) are app/sanssouci_turn.py, the setup's garden editor
+# app/sanssouci_setup.py, the final task cards app/sanssouci_tasks.py: each loads when needed.
+from shared_rules.sanssouci.board import COLS, EMPTY, GARDENER, ROWS
+from shared_rules.sanssouci.game import NOBODY, OVER, PLAY
+
+from app import ui
+from app.colors import OFF, rgb_of
+
+GAME = "sanssouci"
+MODULES = ("app.sanssouci_turn", "app.sanssouci_tasks")
+# The grid: a cell is a box of PITCH_X x PITCH_Y pixels (the cell drawn inside it, a pixel
+# apart, the box's edge for the cursor); beside it a panel of 6 columns of text.
+PITCH_X = 8
+PITCH_Y = 7
+GRID_X = 1
+GRID_Y = 10
+PANEL_X = GRID_X + COLS * PITCH_X + 2  # 75: 6 letters to the screen's edge
+# 6 letters each: the panel's names of the motif columns and of the colour rows
+MOTIF6 = ("Labyr.", "Statue", "Pavil.", "Figur", "Treppe", "Brunn.", "Rosenb", "Kraeut",
+          "Weinst")
+COLOUR6 = ("beige", "white", "grey", "orange", "violet", "turq.")
+# the lists' names of the motifs (the 15 letters of a list row, " wild" included)
+MOTIF10 = ("Labyrinth", "Statue", "Pavillon", "Figur", "Treppe", "Brunnen", "Rosenbogen",
+           "Kraeuter.", "Weinstock")
+# What the pixels mean (board.PIXELS are positions, left to right): px1-px6 the rounds left,
+# a pixel for every 3 (dim white), px7 the colour of the player who may still move a noble.
+# The status pixel is the app's: whose turn.
+ROUND_PIXELS = ("px1", "px2", "px3", "px4", "px5", "px6")
+NOBLE_PIXEL = "px7"
+ROUNDS_LIT = (24, 24, 24)
+
+
+def setup(app):
+    from app.setup import PlayerCount
+    app.push(PlayerCount(app))
+
+
+def note(n):
+    return ""
+
+
+def more(app, names, people):
+    # After the colours: each garden's pre-printed cells (app/sanssouci_setup.py)
+    from app.sanssouci_setup import GardenEdit
+    app.push(GardenEdit(app, names, people, []))
+
+
+def light(app, g, top):
+    left = g.rounds_left() if g.phase == PLAY else 0
+    lit = (left + 2) // 3
+    for i in range(len(ROUND_PIXELS)):
+        app.light(ROUND_PIXELS[i], ROUNDS_LIT if i < lit else OFF)
+    app.light(NOBLE_PIXEL, rgb_of(g.players[g.open]) if can_move(g) else OFF)
+
+
+def can_move(g):
+    # whether the player who just placed a tile may still move a noble, and one can move
+    return g.open != NOBODY and bool(g.noble_moves())
+
+
+def scoreboard(app, g, final):
+    from app.scoreboard import Scoreboard
+    return Scoreboard(app, g, final)
+
+
+def where(g):
+    # Where a game stands, in 4 columns: "R12" (the round being played), "task" (the reveal)
+    return "R%d" % g.round() if g.phase == PLAY else "task"
+
+
+def describe(g, ev):
+    # The undo toast's words for the last event: "Undone: Orange's tile"
+    e = ev["e"]
+    who = ui.short(g.players[ev["p"]]) if "p" in ev else ""
+    if e == "tile":
+        return "Undone: %s's tile" % who
+    if e == "noble":
+        return "Undone: %s's noble" % who
+    if e == "tasks":
+        return "Undone: %s's tasks" % who
+    return "Undone: " + e
+
+
+def draw_garden(d, garden, nobles=None, cursor=-1):
+    # The garden as a grid: an empty cell a dot, a built or placed one filled, a gardener a
+    # checker; a noble a dark square in its cell; the cursor a frame round its cell.
+    for c in range(ROWS * COLS):
+        r, m = divmod(c, COLS)
+        x = GRID_X + m * PITCH_X
+        y = GRID_Y + r * PITCH_Y
+        v = garden[c]
+        if v == EMPTY:
+            d.fill_rect(x + 3, y + 3, 2, 1, 1)
+        elif v == GARDENER:  # a tile turned over: half lit, a checker
+            for i in range(PITCH_X - 2):
+                for j in range(i & 1, PITCH_Y - 2, 2):
+                    d.pixel(x + 1 + i, y + 1 + j, 1)
+        else:
+            d.fill_rect(x + 1, y + 1, PITCH_X - 2, PITCH_Y - 2, 1)
+        if nobles is not None and nobles[m] == r:
+            d.fill_rect(x + 3, y + 2, 2, 2, 0)
+        if c == cursor:
+            d.rect(x, y, PITCH_X, PITCH_Y, 1)
+
+
+def panel(d, lines, y=GRID_Y, inverted=-1):
+    # The text beside the grid, 6 letters a line; line `inverted` dark on light
+    for i in range(len(lines)):
+        if i == inverted:
+            d.fill_rect(PANEL_X - 1, y - 1, ui.W - PANEL_X + 1, 9, 1)
+        ui.put(d, lines[i], PANEL_X, y, 0 if i == inverted else 1)
+        y += 8
+
+
+def cell_lines(c):
+    # the panel's name of a cell: its colour, its motif
+    return [COLOUR6[c // COLS], MOTIF6[c % COLS]]
+
+
+class Hub(ui.Screen):
+    # The player to play: their garden and everyone's score; ok takes their tile (the turn's
+    # screens), > moves a noble while the player who just placed a tile still may, up/down
+    # show the other players' gardens, back opens the menu, a long back undoes. After round
+    # 18: ok asks each player's task cards; then the winner.
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.seat = None  # the garden shown: None, the player to play's
+
+    def draw(self, d):
+        g = self.app.game
+        if g.phase == OVER:
+            from app.results import over
+            return over(d, g)
+        if g.phase != PLAY:
+            return self._reveal(d, g)
+        p = g.to_play()
+        self.status = g.players[p]
+        shown = p if self.seat is None else self.seat
+        if shown == p:
+            ui.title(d, "%s round %d" % (ui.short(g.players[p]), g.round()))
+        else:
+            ui.title(d, "%s's garden" % ui.short(g.players[shown]))
+        draw_garden(d, g.gardens[shown], g.nobles[shown])
+        totals = g.totals()
+        panel(d, ["%-2s%4d" % (g.players[q][:2], totals[q]) for q in range(g.n)],
+              inverted=shown)
+        left = g.rounds_left()
+        ui.hint(d, "%s %2d left" % (">:noble" if can_move(g) else "ok:tile", left))
+
+    def _reveal(self, d, g):
+        ui.title(d, "Final scoring")
+        totals = g.totals()
+        y = 11
+        for q in range(g.n):
+            ui.put(d, "%-6s %3d %s" % (g.players[q][:6], totals[q],
+                                       "?" if g.tasks[q] is None else "shown"), 0, y)
+            y += 8
+        self.statuses = [g.players[q] for q in range(g.n) if g.tasks[q] is None]
+        ui.hint(d, ">:noble ok:tasks" if can_move(g) else "ok:task cards")
+
+    def key(self, button, kind):
+        app = self.app
+        g = app.game
+        if button == ui.BACK and kind == ui.LONG:
+            app.undo()
+        elif kind != ui.PRESS:
+            return
+        elif button == ui.BACK:
+            app.home()
+        elif g.phase == OVER:
+            if button == ui.OK:
+                app.push(scoreboard(app, g, True))
+        elif button == ui.NEXT and g.open != NOBODY:
+            if can_move(g):
+                from app.sanssouci_turn import NoblePick
+                app.push(NoblePick(app))
+            else:  # a noble moves only down a path of filled cells, never onto a gardener
+                app.say("No noble can move")
+        elif g.phase != PLAY:
+            if button == ui.OK:
+                from app.sanssouci_tasks import TaskPick
+                app.push(TaskPick(app))
+        elif button in (ui.UP, ui.DOWN):
+            p = g.to_play()
+            shown = p if self.seat is None else self.seat
+            self.seat = (shown + (1 if button == ui.DOWN else -1)) % g.n
+        elif button == ui.OK:
+            from app.sanssouci_turn import TilePick
+            app.push(TilePick(app))

@@ -1,0 +1,152 @@
+# Sanssouci's flow on the box (firmware/app/sanssouci*.py) in this process, on CPython and on
+# MicroPython (tests/run_mpy.py: the harness heap): the garden editor records each garden's
+# pre-printed cells; the heap: a flow turned away from at setup, and the setup screens once
+# the game starts, leave MicroPython's heap (the whole game at 192 KB needs the room:
+# bench/sanssouci_presses.py); what the soak found. (The card list: test_sanssouci_offers.py.)
+import gc
+import sys
+
+from support import micropython_only, press, scratch
+
+import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
+from shared_rules.sanssouci.board import COLS, ROWS
+from shared_rules.sanssouci.game import MAX_PRINTED, Game
+
+
+def _boot(name):
+    from app import App
+    from hal import sim
+    gc.collect()
+    h = sim.build(scratch(name))
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def _texts(h):
+    return h.display.shown_texts
+
+
+def _to_sanssouci(h, a):
+    # New game, then -> from Versailles's player count to Sanssouci's
+    press(h, a, "ok")
+    assert _texts(h)[0] == "Versailles", _texts(h)
+    press(h, a, "next")
+    assert _texts(h)[:3] == ["Sanssouci", ">", "How many players"], _texts(h)
+
+
+def test_the_garden_editor_records_each_gardens_pre_printed_cells():
+    # "In den folgenden Reihen sind noch einzelne Felder mit aufgedruckten Gartenplaettchen
+    # versehen": per garden, ok marks the cell under the cursor (a second ok clears it), up
+    # and down its row, > and < (back) its column, a long ok goes to the next garden.
+    h, a = _boot("ss_flow_garden")
+    _to_sanssouci(h, a)
+    press(h, a, "ok")  # 2 players
+    press(h, a, "ok")  # Orange
+    press(h, a, "ok")  # Purple
+    assert _texts(h)[:3] == ["Orange's garden", "white", "Labyr."], _texts(h)
+    press(h, a, "next")
+    press(h, a, "ok")  # white Statue
+    press(h, a, "down")
+    press(h, a, "back")
+    press(h, a, "back")  # round the edge: grey Weinstock
+    assert _texts(h)[1:3] == ["grey", "Weinst"], _texts(h)
+    press(h, a, "ok")
+    press(h, a, "up")
+    press(h, a, "up")  # round the edge: turquoise Weinstock
+    press(h, a, "ok")
+    press(h, a, "ok")  # and cleared again
+    assert _texts(h)[4] == "2 set", _texts(h)
+    press(h, a, "ok", 700)  # done: Purple's garden, none printed
+    assert _texts(h)[0] == "Purple's garden", _texts(h)
+    press(h, a, "ok", 700)
+    assert _texts(h)[0] == "Start Sanssouci", _texts(h)
+    press(h, a, "ok")
+    assert a.game.GAME == "sanssouci" and a.game.log[0]["gardens"] == [[10, 26], []]
+    assert _texts(h)[0] == "Orange round 1", _texts(h)
+
+
+def test_a_full_garden_takes_no_more_cells():
+    # At most MAX_PRINTED (27) pre-printed cells: beyond, 18 tiles might find no room
+    # (docs/RULES.md, S11); the editor says so instead of taking more
+    h, a = _boot("ss_flow_full")
+    _to_sanssouci(h, a)
+    for _ in range(3):
+        press(h, a, "ok")
+    edit = a.stack[-1]
+    edit.cells = list(range(COLS, COLS + MAX_PRINTED))
+    edit.row, edit.m = ROWS - 1, COLS - 1  # an empty cell
+    press(h, a, "ok")
+    assert len(edit.cells) == MAX_PRINTED and _texts(h)[4:6] == ["27 set", "most"], _texts(h)
+
+
+def test_a_flow_turned_away_from_at_setup_is_unloaded():
+    h, a = _boot("ss_flow_unload")
+    _to_sanssouci(h, a)
+    assert "app.versailles" not in sys.modules
+    import app as package
+    assert "versailles" not in dir(package)  # its package kept it alive on MicroPython
+
+
+def test_on_micropython_the_flow_and_its_rules_leave_the_heap_and_the_setup_too():
+    # Regression: flows.unload took the flow from sys.modules only; its package kept it (and
+    # it its rules), so turning from Versailles to Sanssouci freed nothing (+31 KB, .mpy) and
+    # a whole Sanssouci game found no room at 192 KB. The setup's screens now leave once the
+    # game starts, and come back at the next New game.
+    micropython_only("what MicroPython's heap keeps")
+    h, a = _boot("ss_flow_heap")
+    press(h, a, "ok")
+    gc.collect()
+    versailles = gc.mem_alloc()
+    press(h, a, "next")
+    gc.collect()
+    sanssouci = gc.mem_alloc()
+    assert not [m for m in sys.modules if m.startswith("shared_rules.versailles")]
+    import shared_rules
+    assert "versailles" not in dir(shared_rules)
+    # Versailles's flow and rules (bigger than Sanssouci's) are gone: no more than before
+    assert sanssouci < versailles, (versailles, sanssouci)
+    for _ in range(2):
+        press(h, a, "ok")  # 2 players: Orange, Purple
+    press(h, a, "ok")
+    press(h, a, "ok", 700)
+    press(h, a, "ok", 700)
+    press(h, a, "ok")  # start
+    assert a.game.GAME == "sanssouci"
+    for name in ("app.setup", "app.sanssouci_setup", "roster", "shared_rules.roster"):
+        assert name not in sys.modules, name
+    press(h, a, "back")  # the menu; New game: the setup screens load again
+    press(h, a, "down")
+    press(h, a, "ok")
+    press(h, a, "ok")  # leave the running game
+    assert _texts(h)[:2] == ["Sanssouci", ">"], _texts(h)
+
+
+def test_no_noble_screen_when_no_noble_can_move():
+    # Found by the soak: > on the hub opened the noble screen whenever the player who had
+    # just placed a tile could still move a noble by the rules' turn, with no move there to
+    # show (an IndexError). Orange's grey Labyrinth lies alone, below an empty white cell:
+    # "Adlige duerfen keine leeren Gartenfelder ueberspringen", so no noble reaches it.
+    h, a = _boot("ss_flow_no_noble")
+    a.new_game(["Orange", "Purple"], game="sanssouci", extra={"gardens": [[], []]})
+    assert a.record({"e": "tile", "p": 0, "card": 0, "m": 0, "r": 2, "at": 18})
+    a.show_game()
+    assert a.game.open == 0 and a.game.noble_moves() == []
+    a.redraw()
+    assert _texts(h)[-1] == "ok:tile 18 left", _texts(h)  # no ">:noble" offered
+    press(h, a, "next")
+    assert type(a.stack[-1]).__name__ == "Hub" and "No noble can move" in " ".join(_texts(h))
+
+
+def test_setting_up_one_game_beside_another_games_lights_nothing_of_it():
+    # Found by the soak: a finished Sanssouci game stays the app's game while New game sets up
+    # Versailles; the pixels asked Versailles's flow about the Sanssouci game (an
+    # AttributeError: it has no token holders). The game pixels stay dark until the new game.
+    h, a = _boot("ss_flow_pixels")
+    a.game = Game(["Orange", "Purple"])  # (finished or not, it is not Versailles's)
+    gc.collect()
+    a.set_up("versailles")
+    a.redraw()
+    assert _texts(h)[0] == "Versailles", _texts(h)
+    for i in range(7):
+        assert h.strip.shown[h.pixels.role("px%d" % (i + 1))] == (0, 0, 0)
