@@ -19,6 +19,7 @@
 # module here under app/ and a line in FLOWS.
 FLOWS = {
     "versailles": "app.versailles",
+    "gardens": "app.gardens",
 }
 
 
