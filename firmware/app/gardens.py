@@ -75,15 +75,17 @@ def colour_of(g, seat_or_slot):
     return R.COLOURS[g.colours[seat_or_slot]]
 
 
-def countdown(left):
-    return "Last turn!" if left == 1 else "%d turns to go" % left
-
-
 def end_news(g):
-    # The toast when a turn triggered the end: why, and what is left of the round
-    why = "piles down to %d" % g.piles if g.piles <= R.LAST_PILES else "last tile placed"
-    left = g.turns_left()
-    return "Game ends: %s, %s" % (why, countdown(left).lower()) if left else why
+    # The toast when a turn triggered the end: why, and the turns left of the round (three
+    # lines of the toast at most: "yellow's last / tile: last / round, 3 to go")
+    if g.piles <= R.LAST_PILES:
+        why = "%d in the piles" % g.piles
+    elif g.team_rules:
+        out = [c for c in range(2) if g.placed[c] == g.tiles and g.placed[c + 2] == g.tiles]
+        why = "%s out" % R.TEAM_NAMES[out[0]]
+    else:
+        why = "%s's last tile" % [R.COLOURS[c] for c in g.colours if g.placed[c] == g.tiles][0]
+    return "%s: last round, %d to go" % (why, g.turns_left())
 
 
 class Hub(ui.Screen):

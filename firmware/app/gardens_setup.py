@@ -35,7 +35,8 @@ def _pick(app, names, people, tiles):
 class Colours(ui.Screen):
     # Who plays which flower colour, in turn order (the start player first): a row per colour
     # played (with 2 players, four rows: each plays two colours alternately). up/down choose
-    # a row (">"), > gives it the next colour the rules allow there, ok goes on to start.
+    # a row (">"), > gives it the next colour the rules allow there and no row above has (so
+    # setting rows top down never undoes one), ok goes on to start.
     # In the team rules the teams (blue+red, yellow+pink) take turns in sequence, so a row's
     # colour decides its partner's (Rulebook, "Team Variant 2 vs 2").
     def __init__(self, app, names, people, extra):
@@ -70,8 +71,12 @@ class Colours(ui.Screen):
                 o[1] ^= 2
             o[2], o[3] = o[0] ^ 2, o[1] ^ 2
             return
+        # the next colour no row above has (rows are set top down), swapped with the row
+        # below that has it
         c = (o[i] + 1) % 4
-        if c in o:  # swapped with the row that has it
+        while c in o[:i]:
+            c = (c + 1) % 4
+        if c in o:
             o[o.index(c)] = o[i]
         o[i] = c
 
