@@ -2,7 +2,11 @@
 # keeps the file) and the PC (`lenotre players`): at most MAX names of 1 to MAX_NAME printable
 # ASCII characters (the OLED's font has no others), none of them the box's own words.
 from shared_rules.eventlog import MAX_NAME
-from shared_rules.versailles.game import LUDWIG
+
+# Versailles's bot (shared_rules.versailles.game.LUDWIG, the same word: tests/host/
+# test_gardens_heap.py): written here, as importing it loaded Versailles's whole rules (25 KB
+# of the box's heap) at every setup, whatever the game (issue 13)
+LUDWIG = "Ludwig"
 
 MAX = 32
 GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster

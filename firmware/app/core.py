@@ -184,6 +184,9 @@ class App:
             self.error(exc)
             return
         self.game = game
+        # The setup screens leave the heap once the game is filed (they load again at the
+        # next New game): a 4-player game of Gardens, 96 turns, needs their room (issue 13)
+        flows.drop(("app.setup",) + getattr(self.flow, "SETUP", ()))
         if self.settings["game"] != name:  # the next "New game" starts with this game
             self.settings["game"] = name
             try:

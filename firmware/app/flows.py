@@ -8,6 +8,8 @@
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
 #   more(app, names, people)    optional: the game's own setup screens after the colours, the
 #               last pushing app.setup.StartGame(app, names, people, extra) (extra: its fields)
+#   SETUP       optional: the modules of those screens (they leave the heap with app.setup
+#               once the game starts)
 #   Hub         the game screen, drawn from the game state alone: resume, undo and every
 #               action land on it (app.show_game)
 #   describe(g, event)          the undo toast's words for the event taken back
@@ -44,11 +46,31 @@ def flow(name):
 
 
 def unload(name):
-    # A flow turned away from at setup leaves the heap (the chosen game's flow stays)
+    # A flow turned away from at setup leaves the heap (the chosen game's flow stays): the
+    # flow, its screens and its game's rules package (shared_rules.<name>), which the flow
+    # imported. The seam every game shares stays.
     import sys
     module = FLOWS.get(name)
-    if module in sys.modules and len(installed()) > 1:
-        del sys.modules[module]
+    if module not in sys.modules or len(installed()) < 2:
+        return
+    gone = [module] + list(getattr(sys.modules[module], "MODULES", ()))
+    rules = "shared_rules." + name
+    drop([m for m in sys.modules if m in gone or m == rules or m.startswith(rules + ".")])
+
+
+def drop(modules):
+    # Modules out of the heap (imported again when next asked for): out of sys.modules and
+    # out of their package, which keeps its submodules as attributes otherwise
+    import gc
+    import sys
+    for m in modules:
+        if sys.modules.pop(m, None) is None:
+            continue
+        dot = m.rfind(".")
+        parent = sys.modules.get(m[:dot]) if dot > 0 else None
+        if parent is not None and hasattr(parent, m[dot + 1:]):
+            delattr(parent, m[dot + 1:])
+    gc.collect()
 
 
 def preload():

@@ -23,6 +23,7 @@ def _turn(app):
         return
     name = app.flow.GAME
     app.pop()
+    app.flow = None  # nothing holds the flow turned away from: unload's collection frees it
     flows.unload(name)
     app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
 
