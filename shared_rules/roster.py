@@ -4,7 +4,7 @@
 from shared_rules.eventlog import MAX_NAME
 
 # Versailles's bot (shared_rules.versailles.game.LUDWIG, the same word: tests/host/
-# test_gardens_heap.py): written here, as importing it loaded Versailles's whole rules (25 KB
+# test_gardens_table.py): written here, as importing it loaded Versailles's whole rules (25 KB
 # of the box's heap) at every setup, whatever the game (issue 13)
 LUDWIG = "Ludwig"
 

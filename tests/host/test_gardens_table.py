@@ -128,3 +128,11 @@ def check_team(seen):
 
 
 CHECKS = {"three": check_three, "team": check_team}
+
+
+def test_the_roster_refuses_ludwig_without_loading_versailles():
+    # shared_rules/roster.py writes Versailles's bot's name itself (importing it loaded all of
+    # Versailles's rules at every setup): the same word, so the roster still refuses it
+    from shared_rules import roster
+    from shared_rules.versailles.game import LUDWIG
+    assert roster.LUDWIG == LUDWIG and roster.problem(LUDWIG) is not None

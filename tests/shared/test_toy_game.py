@@ -37,6 +37,17 @@ def _texts(h):
     return h.display.shown_texts
 
 
+def _turn_to(h, a, title):
+    # -> on the player count until `title`'s: the games installed beside the toy (each branch
+    # adds its own) take a press each; -> presses it took
+    from app import flows
+    for n in range(len(flows.installed()) + 1):
+        if _texts(h)[0] == title:
+            return n
+        press(h, a, "next")
+    raise AssertionError("%s never came up: %r" % (title, _texts(h)))
+
+
 def _take(h, a, n):
     for _ in range(n - 1):
         press(h, a, "up")
@@ -50,7 +61,7 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
         h, a = _boot(flash)
         press(h, a, "ok")  # New game: the first game, nothing set up before
         assert _texts(h)[:3] == ["Versailles", ">", "How many players"], _texts(h)
-        press(h, a, "next")  # -> the next game
+        _turn_to(h, a, "Toy")  # -> the next game, and on (the last installed: the toy)
         assert _texts(h)[:4] == ["Toy", ">", "How many players", "2"], _texts(h)
         press(h, a, "ok")  # 2 players
         press(h, a, "ok")  # Orange
@@ -133,11 +144,19 @@ def test_the_toy_game_end_is_stamped_and_its_journal_replays():
 
 def test_with_one_game_installed_new_game_asks_no_game():
     # Versailles alone: New game goes straight to the player count, as before the seam
-    h, a = _boot(scratch("toy_none"))
-    press(h, a, "ok")
-    assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
-    press(h, a, "next")  # no other game to turn to: nothing changes
-    assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+    from app import flows
+    others = dict(flows.FLOWS)
+    for name in others:
+        if name != "versailles":
+            del flows.FLOWS[name]
+    try:
+        h, a = _boot(scratch("toy_none"))
+        press(h, a, "ok")
+        assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+        press(h, a, "next")  # no other game to turn to: nothing changes
+        assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+    finally:
+        flows.FLOWS.update(others)
 
 
 def test_new_game_opens_the_game_set_up_last_even_after_a_restart():
@@ -146,10 +165,10 @@ def test_new_game_opens_the_game_set_up_last_even_after_a_restart():
         flash = scratch("toy_last")
         h, a = _boot(flash)
         press(h, a, "ok")  # New game
-        press(h, a, "next")  # Toy
+        _turn_to(h, a, "Toy")  # the last installed
         press(h, a, "next")  # round again to Versailles: the turn wraps
         assert _texts(h)[0] == "Versailles", _texts(h)
-        press(h, a, "next")
+        _turn_to(h, a, "Toy")
         for _ in range(4):  # 2 players, Orange, Purple, start
             press(h, a, "ok")
         assert a.game.GAME == "toy" and a.settings["game"] == "toy"
