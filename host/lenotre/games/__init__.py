@@ -11,7 +11,7 @@ names the game and the ones this lenotre knows. See docs/HOST.md, "Games"."""
 import importlib
 
 # registry name (the setup's "game") -> the module holding its ADAPTER
-ADAPTERS = {"versailles": "lenotre.games.versailles"}
+ADAPTERS = {"versailles": "lenotre.games.versailles", "gardens": "lenotre.games.gardens"}
 _loaded = {}
 
 
