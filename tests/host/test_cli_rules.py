@@ -491,11 +491,18 @@ def test_score_bad_input(capsys, monkeypatch, change, words):
     error(capsys, monkeypatch, "score", data, *words)
 
 
-@pytest.mark.parametrize("missing", ["game", "players", "stage", "areas"])
+@pytest.mark.parametrize("missing", ["players", "stage", "areas"])
 def test_score_missing_required_key(capsys, monkeypatch, missing):
     data = game(THREE, 1, {})
     del data[missing]
     error(capsys, monkeypatch, "score", data, "missing key", '"%s"' % missing)
+
+
+def test_score_without_a_game_asks_which_one(capsys, monkeypatch):
+    data = game(THREE, 1, {})
+    del data["game"]
+    error(capsys, monkeypatch, "score", data, "which game?", "--game", "versailles",
+          "schlossgarten", '"game" key')
 
 
 @pytest.mark.parametrize("previous, words", [

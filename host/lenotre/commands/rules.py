@@ -1,7 +1,8 @@
-"""`lenotre areas` and `lenotre score`: the Versailles rules core on JSON files.
+"""`lenotre areas` and `lenotre score`'s Versailles score sheet: the rules core on JSON files.
 
-`areas` lays out a garden from its tiles and reports the largest area of every type; `score`
-scores one stage from what the players report. All rules come from shared_rules: this module
+`areas` lays out a garden from its tiles and reports the largest area of every type; the
+score sheet (score_sheet, for commands/score.py) is one stage scored from what the players
+report. All rules come from shared_rules: this module
 only reads JSON, checks its shape, turns names into seats and back, and prints JSON.
 See docs/CLI.md for both contracts.
 """
@@ -30,14 +31,7 @@ def add(sub):
                     "construction site as JSON. See docs/CLI.md.")
     p.add_argument("file", metavar="FILE", help="the JSON input, or - to read stdin")
     p.set_defaults(run=run_areas)
-    p = sub.add_parser(
-        "score", help="score one stage from area sizes and majority tokens",
-        description="Read the players, the stage, each player's largest areas and the token "
-                    "holders (or the claims in placement order) from FILE (or - for stdin) "
-                    "and print the stage scores, totals and winners as JSON. "
-                    "See docs/CLI.md.")
-    p.add_argument("file", metavar="FILE", help="the JSON input, or - to read stdin")
-    p.set_defaults(run=run_score)
+    # `lenotre score` is commands/score.py: it reads Versailles's score sheet with score_sheet
 
 
 # ---- input ---------------------------------------------------------------------------------
@@ -293,8 +287,8 @@ def _sizes(data, table):
     return sizes
 
 
-def run_score(args):
-    data = _load(args.file)
+def score_sheet(data):
+    # `lenotre score`'s Versailles score sheet: one stage from areas and tokens (or claims)
     _check_keys(data, "input", ("game", "players", "stage", "areas"), SCORE_KEYS)
     table = _table(data)
     names, stage = table.players, table.scored_stage

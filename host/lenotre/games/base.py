@@ -81,6 +81,10 @@ class Adapter:
         return "Winner: %s with %d (%s)" % (names, game.totals()[o.winners[0]],
                                              "; ".join(o.reason))
 
+    def score_fields(self, game):
+        # -> what `lenotre score` tells of the game besides the scoreboard ("details")
+        return {}
+
     # ---- show ----------------------------------------------------------------------------
     def show(self, events, title):
         # -> the lines of a game told event by event

@@ -1,0 +1,119 @@
+"""`lenotre score` from a game's events (docs/CLI.md, "lenotre score"): any game of the
+registry, replayed by its rules core; bad events refused with the event's number and the
+rules core's words. (The Versailles score sheet: test_cli_rules.py.)"""
+import json
+
+import pytest
+
+from shared_rules import games
+from test_cli_rules import check_error, error, ok, run, script
+
+PLAYS = {  # game -> a finished simulated game of it
+    "versailles": lambda: __import__("shared_rules.versailles.simulate", None, None,
+                                     ("play",)).play(3, 3),
+    "sanssouci": lambda: __import__("shared_rules.sanssouci.simulate", None, None,
+                                    ("play",)).play(5, 3),
+    "gardens": lambda: __import__("shared_rules.gardens.simulate", None, None,
+                                  ("play",)).play(2, 4),
+    "schlossgarten": lambda: __import__("shared_rules.schlossgarten.simulate", None, None,
+                                        ("play",)).play(7, 2),
+}
+
+
+def test_every_game_of_the_registry_has_a_simulated_game_here():
+    assert sorted(PLAYS) == sorted(g[0] for g in games.GAMES)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYS))
+def test_a_finished_game_is_scored_from_its_events(capsys, monkeypatch, name):
+    played = PLAYS[name]()
+    events = played.log  # as the box journals them: undos included
+    out = ok(capsys, monkeypatch, "score", {"game": name, "events": events})
+    again = games.replay(events)
+    names = again.players
+    assert out["game"] == name and out["players"] == names and out["finished"] is True
+    board = again.scoreboard()
+    assert out["parts"] == list(board.parts)
+    assert [s["player"] for s in out["scores"]] == names
+    assert [s["total"] for s in out["scores"]] == board.totals
+    for s in out["scores"]:
+        assert [s["parts"][k] for k in out["parts"]] == board.rows[s["seat"]]
+    assert out["winners"] == [names[p] for p in again.outcome.winners]
+    assert out["reason"] == again.outcome.reason and out["reason"]
+    assert out["tiebreak"] == again.outcome.tiebreak
+    # a winner is placed first, and a place is 1 + the seats placed better
+    places = [s["place"] for s in out["scores"]]
+    assert all(places[names.index(w)] == 1 for w in out["winners"])
+    assert sorted(places)[0] == 1 and max(places) <= len(names)
+
+
+def test_a_running_game_says_where_it_stands_and_names_no_winner(capsys, monkeypatch):
+    played = PLAYS["schlossgarten"]()
+    events = played.log[:5]
+    out = ok(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": events})
+    assert out["finished"] is False and out["winners"] == [] and out["reason"] == []
+    assert [s["place"] for s in out["scores"]] == [None] * len(out["players"])
+    assert out["where"] == games.replay(events).describe()
+
+
+def test_a_game_of_lenotre_export_format_json_is_read_as_it_is(capsys, monkeypatch):
+    # export --format json's game objects carry more keys: only "game" and "events" are read
+    played = PLAYS["versailles"]()
+    exported = {"id": 4, "device": "e6614c", "game": "versailles", "players": played.players,
+                "events": played.log, "totals": [1, 2, 3], "winners": ["Nobody"]}
+    out = ok(capsys, monkeypatch, "score", exported)
+    assert [s["total"] for s in out["scores"]] == played.totals()
+
+
+def test_the_game_from_the_option_and_from_a_file(tmp_path):
+    played = PLAYS["gardens"]()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"events": played.log}))
+    code, out, err = script(["score", "--game", "gardens", str(path)])
+    assert (code, err) == (0, "")
+    assert json.loads(out)["winners"] == [played.players[p] for p in played.outcome.winners]
+    code, out, err = script(["score", "--game", "sanssouci", str(path)])
+    check_error("score", code, out, err, "event 1", '"gardens"', '"sanssouci"')
+
+
+def _setup(name="schlossgarten"):
+    return {"e": "setup", "game": name, "players": ["Ann", "Bob"]}
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"game": "chess", "events": []}, ['"game" must be one of', '"versailles"', '"chess"']),
+    ({"events": [_setup()]}, ["which game?", "--game"]),
+    ({"game": "gardens", "events": []}, ['"events"', "the setup first", "an empty list"]),
+    ({"game": "gardens", "events": {}}, ['"events"', "got an object"]),
+    ({"game": "gardens", "events": [_setup("gardens"), 3]}, ["event 2", "object", "got 3"]),
+    ({"game": "schlossgarten", "events": [{"e": "turn"}]}, ["event 1", "setup", '"turn"']),
+    ({"game": "gardens", "events": [_setup()]}, ["event 1", '"schlossgarten"', '"gardens"']),
+    ({"game": "gardens"}, ['missing key "events"', "versailles"]),
+])
+def test_bad_events_are_refused_saying_what_is_allowed(capsys, monkeypatch, data, words):
+    error(capsys, monkeypatch, "score", data, *words)
+
+
+def test_an_event_the_rules_refuse_is_named_with_the_rules_words(capsys, monkeypatch):
+    played = PLAYS["schlossgarten"]()
+    events = list(played.log)
+    turn = dict(events[1])
+    turn["p"] = 1 - turn["p"]  # the other player's turn: out of turn
+    events[1] = turn
+    code, out, err = run(capsys, monkeypatch, "score", {"game": "schlossgarten",
+                                                        "events": events})
+    from shared_rules.errors import RulesError
+    try:
+        games.replay(events[:2])
+    except RulesError as exc:
+        said = str(exc)
+    else:
+        raise AssertionError("the rules core took the turn out of turn")
+    check_error("score", code, out, err, "event 2 (turn): " + said)
+
+
+def test_the_option_and_the_input_must_agree(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"game": "gardens", "events": [_setup("gardens")]}))
+    code, out, err = script(["score", "--game", "versailles", str(path)])
+    check_error("score", code, out, err, "--game versailles", '"gardens"', "agree")
