@@ -137,3 +137,26 @@ def test_the_report_pages_chart_beds_over_the_game_and_corners(synced, tmp_path)
     # the running 4-player game: what each colour holds so far (gardens_tables.four_players)
     assert "yellow 2 beds, 6 left; blue 1 beds, 7 left; pink 2 beds, 6 left; red 0 beds, " \
         "8 left" in index
+
+
+def test_lenotre_score_details_the_sides_the_tie_break_compared(capsys, monkeypatch):
+    # The hand-worked 2-player game (gardens_tables.two_players): both teams hold 3 beds;
+    # "The team that needed fewer corners of its colors overall to win its majorities wins
+    # the game": blue+red 9 against yellow+pink 10.
+    from test_cli_rules import ok
+    out = ok(capsys, monkeypatch, "score", {"game": "gardens", "events": TABLES["two"][0]()})
+    assert out["winners"] == ["Orange"] and out["tiebreak"] is True
+    assert out["reason"] == ["Tie at 3 beds", "fewer corners:", "Ora 9 Pur 10"]
+    d = out["details"]
+    assert d["sides"] == [{"players": ["Orange"], "beds": 3, "corners": 9},
+                          {"players": ["Purple"], "beds": 3, "corners": 10}]
+    assert d["variant"] == {"teams": False, "team_rules": True, "tiles": 5}
+    assert [(c["colour"], c["player"], c["beds"], c["corners"], c["tiles_left"])
+            for c in d["colours"]] == [("blue", "Orange", 2, 5, 3), ("yellow", "Purple", 2, 5, 3),
+                                       ("red", "Orange", 1, 3, 4), ("pink", "Purple", 1, 3, 4)]
+    assert (d["turns"], d["piles"], d["beds"], d["turns_left"]) == (92, 4, 8, 0)
+    # a running 3-player game: the last round counted down (red placed its 6th tile on T10)
+    out = ok(capsys, monkeypatch, "score", {"game": "gardens",
+                                            "events": TABLES["three"][0]()[:13]})
+    assert out["finished"] is False and out["details"]["turns_left"] == 2
+    assert out["where"] == "turn 11: blue (Purple), last round: 2 turns left"

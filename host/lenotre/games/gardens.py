@@ -120,6 +120,26 @@ class Gardens(base.Adapter):
                       for t, c, special, beds, _ in turns(game.events)],
         }
 
+    def score_fields(self, game):
+        # `lenotre score`'s details (docs/CLI.md): the variant, each colour in turn order with
+        # its player, beds won, own-colour corners in them and tiles left, the sides the
+        # winner is decided between (a player, or a team) and where the end stands
+        sides = game.sides()
+        beds, corners = game.side_beds(), game.side_corners()
+        return {
+            "variant": {"teams": game.team_rules and game.n == 4,
+                        "team_rules": game.team_rules, "tiles": game.tiles},
+            "colours": [{"colour": R.COLOURS[c], "player": game.players[game.seat_of(c)],
+                         "beds": game.won[c], "corners": game.own[c],
+                         "tiles_left": game.tiles - game.placed[c],
+                         "special": game.special[c] or None}
+                        for c in game.colours],
+            "sides": [{"players": [game.players[p] for p in sides[s]], "beds": beds[s],
+                       "corners": corners[s]} for s in range(len(sides))],
+            "turns": game.turns, "piles": game.piles, "beds": game.beds,
+            "turns_left": game.turns_left() if game.outcome is None else 0,
+        }
+
     def points_text(self, g, p):
         return "%d beds" % g.totals()[p]
 
