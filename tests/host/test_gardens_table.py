@@ -136,3 +136,35 @@ def test_the_roster_refuses_ludwig_without_loading_versailles():
     from shared_rules import roster
     from shared_rules.versailles.game import LUDWIG
     assert roster.LUDWIG == LUDWIG and roster.problem(LUDWIG) is not None
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython-mpy"])
+def test_a_long_game_resumes_after_a_power_cut_and_finishes(tmp_path, runtime, request):
+    # The 4-player game (96 turns, the longest) cut off after its 90th turn: the box boots
+    # into it (its journal replayed, at the Pico's 192 KB on the .mpy build), where it was,
+    # and plays it to the end
+    make, expected = TABLES["four"]
+    plan = make()
+    flash = str(tmp_path / "flash")
+    with device(flash, runtime, request) as dev:
+        dev.wait(30)
+        p = GardensPlayer(dev)
+        s = plan[0]
+        p.new_game(4, colours=s["colours"])
+        for ev in plan[1:91]:
+            p.turn(ev["c"], ev["beds"], ev.get("special", False))
+    with device(flash, runtime, request) as dev:
+        dev.wait(30)
+        p = GardensPlayer(dev)
+        texts = dev.screen()[1]
+        # T91 is Cyan's (pink: the 91st turn is the third of its round); 3 tiles from the piles
+        # left to take before the 4 that end it
+        assert texts[:2] == ["Cyan: pink", "pile 7"], texts
+        for ev in plan[91:]:
+            p.turn(ev["c"], ev["beds"], ev.get("special", False))
+        p.finish()
+        texts = dev.screen()[1]
+        assert texts[0] == "Shared victory" and "same corners 5" in texts, texts
+        assert dev.stats()["clipped"] == 0 and dev.stats()["crashes"] == 0
+    s, gid = journal(flash)
+    assert s.finished(gid) and s.events(gid)[1:] == plan[1:]
