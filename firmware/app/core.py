@@ -95,8 +95,9 @@ class App:
     def update_pixels(self, top):
         px = self.pixels
         g = self.game
-        if g is None or self.flow is None:
-            for i in self._game_px:  # no game: only the status pixel speaks
+        if g is None or self.flow is None or self.flow.GAME != g.GAME:
+            # no game, or another game being set up over it: only the status pixel speaks
+            for i in self._game_px:
                 self._set(i, OFF)
         else:
             self.flow.light(self, g, top)

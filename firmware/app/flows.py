@@ -3,7 +3,9 @@
 # players and colours, results, finished games, sync status) is the app's, for every game.
 # A flow module has:
 #   GAME        its registry name
-#   MODULES     its screens' modules: app.preload() loads them with the generic ones
+#   MODULES     its screens' modules: loaded with the flow (app.preload() loads them with the
+#               generic ones when the flow is the only one); from source, compiling one later
+#               in a heap in pieces met a MemoryError (the soak, two games installed)
 #   setup(app)  pushes the game's first setup screen (most games: app.setup.PlayerCount)
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
 #   more(app, names, people)    optional: the game's own setup screens after the colours, the
@@ -38,11 +40,17 @@ def installed():
 
 def flow(name):
     # -> the game's flow module, imported on first use; ValueError naming the games there are
+    import sys
     module = FLOWS.get(name)
     if module is None:
         raise ValueError("no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
-    return __import__(module, None, None, ("GAME",))
+    fresh = module not in sys.modules
+    flow = __import__(module, None, None, ("GAME",))
+    if fresh:  # its screens with it, together, not one by one later in a heap in pieces
+        for m in flow.MODULES:
+            __import__(m)
+    return flow
 
 
 def unload(name):

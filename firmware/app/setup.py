@@ -24,7 +24,8 @@ def _turn(app):
     name = app.flow.GAME
     app.pop()
     app.flow = None  # nothing holds the flow turned away from: unload's collection frees it
-    flows.unload(name)
+    if app.game is None or app.game.GAME != name:  # the game left open keeps its flow
+        flows.unload(name)
     app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
 
 
