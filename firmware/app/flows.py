@@ -3,9 +3,7 @@
 # players and colours, results, finished games, sync status) is the app's, for every game.
 # A flow module has:
 #   GAME        its registry name
-#   MODULES     its screens' modules: loaded with the flow (app.preload() loads them with the
-#               generic ones when the flow is the only one); from source, compiling one later
-#               in a heap in pieces met a MemoryError (the soak, two games installed)
+#   MODULES     its screens' modules: app.preload() loads them with the generic ones
 #   setup(app)  pushes the game's first setup screen (most games: app.setup.PlayerCount)
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
 #   more(app, names, people)    optional: the game's own setup screens after the colours, the
@@ -40,17 +38,11 @@ def installed():
 
 def flow(name):
     # -> the game's flow module, imported on first use; ValueError naming the games there are
-    import sys
     module = FLOWS.get(name)
     if module is None:
         raise ValueError("no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
-    fresh = module not in sys.modules
-    flow = __import__(module, None, None, ("GAME",))
-    if fresh:  # its screens with it, together, not one by one later in a heap in pieces
-        for m in flow.MODULES:
-            __import__(m)
-    return flow
+    return __import__(module, None, None, ("GAME",))
 
 
 def unload(name):
@@ -59,7 +51,7 @@ def unload(name):
     # imported. The seam every game shares stays.
     import sys
     module = FLOWS.get(name)
-    if module not in sys.modules or len(installed()) < 2:
+    if module not in sys.modules or len(installed()) < 2 or module in _kept:
         return
     gone = [module] + list(getattr(sys.modules[module], "MODULES", ()))
     rules = "shared_rules." + name
@@ -81,10 +73,18 @@ def drop(modules):
     gc.collect()
 
 
-def preload():
+_kept = set()  # type: set  # flows preloaded: they stay
+
+
+def preload(every=False):
     # With one game installed, its flow and its screens (app.preload: the box will open it);
-    # with several, none: the chosen game's flow loads when it is chosen or opened.
+    # with several, none: the chosen game's flow loads when it is chosen or opened. every:
+    # each installed game's, kept for good (the soak from source, where compiling a screen's
+    # module late in a heap in pieces met a MemoryError: the box loads .mpy files)
     games = installed()
-    if len(games) == 1:
-        for m in flow(games[0][0]).MODULES:
-            __import__(m)
+    if len(games) == 1 or every:
+        for g in games:
+            if every:
+                _kept.add(FLOWS[g[0]])
+            for m in flow(g[0]).MODULES:
+                __import__(m)

@@ -232,33 +232,3 @@ def test_the_team_game_has_no_special_tiles():
     h, a = _start(scratch("gardens_team_special"), 4, 3)
     press(h, a, "next", 700)
     assert "No special tiles" in _said(h) and _texts(h)[1] == "pile 96", _texts(h)
-
-
-def test_setting_up_gardens_over_a_finished_versailles_game():
-    # Found by the soak: New game over a Versailles game just won (the box still holds it),
-    # -> to Gardens: the pixels were drawn by Gardens's flow from the Versailles game (an
-    # AttributeError the guard caught). The game held keeps its flow and its rules.
-    import store as storemod
-    from shared_rules.versailles.simulate import play
-    flash = scratch("gardens_over_versailles")
-    log = play(3, 2).log
-    st = storemod.Store(flash + "/data")  # the box's layout
-    gid = st.new_game(log[0])
-    for ev in log[1:-1]:
-        st.append(gid, ev)
-    st = None
-    h, a = _boot(flash)  # resumes the game, one event from its end
-    assert a.record(log[-1]) and a.game.outcome is not None
-    a.show_game()
-    press(h, a, "back")  # the menu
-    labels = [item[0] for item in a.stack[-1].items]
-    for _ in range(labels.index("New game")):
-        press(h, a, "down")
-    press(h, a, "ok")
-    assert _texts(h)[0] == "Versailles", _texts(h)
-    _to_gardens(h, a, False)
-    assert a.game.GAME == "versailles" and "app.versailles" in sys.modules
-    px = [h.pixels.role("px%d" % i) for i in range(1, 8)]
-    assert [h.strip.shown[i] for i in px] == [(0, 0, 0)] * 7  # no game's pixels here
-    press(h, a, "back")  # away from the setup
-    assert a.game.GAME == "versailles" and a.game.outcome is not None

@@ -6,9 +6,13 @@ from support import scratch
 
 import app as appmod
 import soak
+from app import flows
 
-# Every screen's module compiled while the heap is young (see test_guard.py)
+# Every screen's module compiled while the heap is young (see test_guard.py), every
+# installed game's: the presses turn to each (from source, a screen's module compiled late
+# in the session's heap in pieces met a MemoryError; the box loads .mpy files)
 appmod.preload()
+flows.preload(every=True)
 
 PRESSES = 20000
 SEED = 1
