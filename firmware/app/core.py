@@ -198,6 +198,8 @@ class App:
 
     def set_up(self, name):
         # The game chosen at Home ("which game", or the only one): its flow's setup
+        self.flow = None
+        flows.tidy((name, self.game.GAME if self.game is not None else None))
         self.flow = flows.flow(name)
         self.flow.setup(self)
 
@@ -275,6 +277,8 @@ class App:
         # land on the right screen.
         g = self.game
         assert g is not None, "no game to show"
+        self.flow = None
+        flows.tidy((g.GAME,))  # what another game loaded (a setup left, a game looked at)
         self.flow = flows.flow(g.GAME)
         self.home()
         self.stack.append(self.flow.Hub(self))

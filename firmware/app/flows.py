@@ -58,13 +58,25 @@ def unload(name):
     drop([m for m in sys.modules if m in gone or m == rules or m.startswith(rules + ".")])
 
 
+def tidy(keep):
+    # The box holds one game's code at a time (shared_rules/games.py), two while a game is
+    # set up or looked at beside the one held: every loaded flow but those of the games in
+    # `keep` (names; None for none) leaves with its rules. Finished games' rows load the flow
+    # of each game they list; left there, two games' code broke the heap into pieces (the
+    # soak with two games installed: no 1 KB in one piece to replay a game)
+    import sys
+    for name in FLOWS:
+        if name not in keep and FLOWS[name] in sys.modules:
+            unload(name)
+
+
 def drop(modules):
     # Modules out of the heap (imported again when next asked for): out of sys.modules and
     # out of their package, which keeps its submodules as attributes otherwise
     import gc
     import sys
     for m in modules:
-        if sys.modules.pop(m, None) is None:
+        if m in _kept or sys.modules.pop(m, None) is None:
             continue
         dot = m.rfind(".")
         parent = sys.modules.get(m[:dot]) if dot > 0 else None
@@ -73,18 +85,23 @@ def drop(modules):
     gc.collect()
 
 
-_kept = set()  # type: set  # flows preloaded: they stay
+_kept = set()  # type: set  # flows and screens preloaded for good: unload and drop leave them
 
 
 def preload(every=False):
     # With one game installed, its flow and its screens (app.preload: the box will open it);
     # with several, none: the chosen game's flow loads when it is chosen or opened. every:
-    # each installed game's, kept for good (the soak from source, where compiling a screen's
-    # module late in a heap in pieces met a MemoryError: the box loads .mpy files)
+    # each installed game's, its setup screens and the generic ones too, kept for good (the
+    # soak from source, where compiling a module late in a heap in pieces met a MemoryError;
+    # the box loads .mpy files)
     games = installed()
     if len(games) == 1 or every:
         for g in games:
+            f = flow(g[0])
+            screens = f.MODULES + (getattr(f, "SETUP", ()) + ("app.setup",) if every else ())
+            for m in screens:
+                __import__(m)
             if every:
                 _kept.add(FLOWS[g[0]])
-            for m in flow(g[0]).MODULES:
-                __import__(m)
+                for m in screens:
+                    _kept.add(m)

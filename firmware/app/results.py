@@ -49,7 +49,14 @@ class Unfinished(ui.Screen):
         app = self.app
         if app.game is not None and app.game.outcome is None:
             app.store.finish(app.gid)  # left unfinished in turn, as this one was
-        app.resume(self.gid, self.g)
+        g = self.g
+        if not g.keep:  # a view (its state, no events): the whole replay, the game held gone
+            import gc
+            from app.core import replay
+            app.game = app.gid = self.g = g = None
+            gc.collect()
+            g = replay(app.store.events(self.gid))
+        app.resume(self.gid, g)
 
 
 class Winner(ui.Screen):

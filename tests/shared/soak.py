@@ -67,6 +67,7 @@ class Soak:
         self.cycles = 0
         self.crashes = 0
         self.power_on()
+        self.booted = set(sys.modules)  # what the box loads as it boots
 
     def power_on(self):
         from app import App
@@ -91,6 +92,14 @@ class Soak:
         over = game is not None and game.outcome is not None
         app = game = None
         self.h = self.g = None
+        if sys.implementation.name == "micropython":
+            # A reset empties the Pico's heap; in this process the modules loaded since boot
+            # (games' flows, rules and screens, loaded as a game needed them) would stay,
+            # strewn over the heap: with two games installed the box then booted into a
+            # long game of Gardens with no 1 KB in one piece for its events. They go, and
+            # load again as the box needs them, as after a reset.
+            from app import flows
+            flows.drop([m for m in sys.modules if m not in self.booted])
         gc.collect()
         self.power_on()
         app = self.g.app
@@ -196,6 +205,9 @@ class Soak:
         from shared_rules import games
         self.crashes = self.g.crashes
         self.h = self.g = None  # the box off: nothing beside the game replayed
+        if sys.implementation.name == "micropython":  # nor its screens (see power_cycle)
+            from app import flows
+            flows.drop([m for m in sys.modules if m not in self.booted])
         gc.collect()
         store = storemod.Store(self.flash + "/data")  # the box's layout
         n = self.games
@@ -285,6 +297,11 @@ def main(argv):
     for p in ("", "firmware", tests) if build is None else (tests, build + "/lib", build):
         sys.path.insert(0, p)
     from support import scratch
+    if build is None:  # from source: every game's screens compiled while the heap is young
+        import app  # (tests/shared/test_soak.py, tests/run_mpy.py's SOAK_HEAP)
+        from app import flows
+        app.preload()
+        flows.preload(every=True)
     presses = int(argv[0]) if argv else 20000
     seed = int(argv[1]) if len(argv) > 1 else 1
     s = Soak(scratch("soak"), seed).run(presses, session=session)
