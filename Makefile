@@ -65,7 +65,7 @@ bench: $(STAMP)
 # arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP) $(EMU_STAMP)
-	$(BIN)/micropython -X heapsize=288k tests/shared/soak.py 100000 2 --session 0
+	$(BIN)/micropython -X heapsize=320k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
 		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)

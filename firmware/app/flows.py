@@ -98,10 +98,15 @@ def preload(every=False):
     if len(games) == 1 or every:
         for g in games:
             f = flow(g[0])
-            screens = f.MODULES + (getattr(f, "SETUP", ()) + ("app.setup",) if every else ())
+            screens = f.MODULES + (getattr(f, "SETUP", ()) + LAZY if every else ())
             for m in screens:
                 __import__(m)
             if every:
                 _kept.add(FLOWS[g[0]])
                 for m in screens:
                     _kept.add(m)
+
+
+# the generic modules the app loads when a screen first needs them (the soak's list)
+LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
+        "shared_rules.scoreboard")
