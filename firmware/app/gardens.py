@@ -24,6 +24,7 @@ FLOWER_RGB = ((0, 60, 255), (255, 170, 0), (255, 0, 0), (255, 0, 120))
 TURN_PIXELS = ("px1", "px2", "px3", "px4")
 COUNT_PIXELS = ("px5", "px6", "px7")
 AMBER = (255, 120, 0)
+NO_BEDS = []  # type: list
 
 
 def setup(app):
@@ -177,7 +178,9 @@ def record_turn(app, beds, special):
     # The turn goes to the rules core, then the journal; the end, when this turn triggered
     # it, is announced at once. -> True if recorded
     g = app.game
-    ev = {"e": "turn", "c": R.LETTERS[g.on_turn()], "beds": beds}
+    # most turns complete no bed: they share one empty list (nothing changes an event's
+    # beds), 64 B of heap less a turn on the unix port, 90 of a 4-player game's 96 turns
+    ev = {"e": "turn", "c": R.LETTERS[g.on_turn()], "beds": beds or NO_BEDS}
     if special:
         ev["special"] = True
     before = g.end_at

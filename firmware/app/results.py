@@ -52,10 +52,10 @@ class Unfinished(ui.Screen):
         g = self.g
         if not g.keep:  # a view (its state, no events): the whole replay, the game held gone
             import gc
-            from app.core import replay
+            from app.core import load
             app.game = app.gid = self.g = g = None
             gc.collect()
-            g = replay(app.store.events(self.gid))
+            g = load(app.store, self.gid)
         app.resume(self.gid, g)
 
 

@@ -43,11 +43,14 @@ def game_seen(tmp_path_factory):
 def test_a_whole_game_played_from_the_pixels_alone(game_seen):
     plan, seen, flash = game_seen
     for drawn, read in seen:
-        # nothing read that was not drawn
-        assert set(read) <= set(drawn), (drawn, read)
+        # nothing read that was not drawn; strings drawn on one line read as one ("Versailles
+        # >": the title and the > of a box with more than one game installed)
+        joined = [r for r in read if r not in drawn]
+        assert all(w in drawn for r in joined for w in r.split()), (drawn, read)
+        words = [w for r in joined for w in r.split()]
         # a string not read was drawn over: a toast (drawn last, read) covers the hint
         for t in drawn:
-            if t not in read:
+            if t not in read and t not in words:
                 assert drawn.index(t) < len(drawn) - 1 and drawn[-1] in read, (drawn, read)
     s, gid = journal(flash)
     assert Game.replay(s.events(gid)).totals() == plan.totals()

@@ -2,6 +2,8 @@
 # CPython and on MicroPython at 192 KB (tests/run_mpy.py); `make soak` runs longer ones and
 # the .mpy build. Fails on any crash the guard caught and on a journal that does not replay
 # to the app's game. And the regression tests of what the soak found.
+import sys
+
 from support import scratch
 
 import app as appmod
@@ -12,7 +14,8 @@ from app import flows
 # installed game's: the presses turn to each (from source, a screen's module compiled late
 # in the session's heap in pieces met a MemoryError; the box loads .mpy files)
 appmod.preload()
-flows.preload(every=True)
+if sys.implementation.name == "micropython":  # in a pytest process, other tests' too
+    flows.preload(every=True)
 
 PRESSES = 20000
 SEED = 1
