@@ -29,7 +29,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT,
-                os.path.join(ROOT, "tests", "host")]
+                os.path.join(ROOT, "tests", "host"),
+                os.path.join(ROOT, "host", "lenotre", "shims")]  # framebuf for app.home
 
 from lenotre.device import epico, toolchain  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
@@ -147,7 +148,7 @@ def run(work, n_games, full):
         print("free heap after a soft reset: %d B" % free)
         print("littlefs: %d blocks of %d B, %d free with the firmware on it: %d KiB for games"
               % (blocks, bsize, bfree, bfree * bsize // 1024))
-        board.t.exec_raw_no_follow(MONITOR)
+        board.repl.start(MONITOR)
         board.close()
 
         dev = Timed(pico)
@@ -194,13 +195,17 @@ def run(work, n_games, full):
 def games_on_box(work, image, n_games, name):
     # n_games finished games in the box's store, written on the desktop by the firmware's own
     # store, then copied over USB into data/ -> (the local copy, its file names)
+    import labels
     import store
+    from app.home import row_words
     from linkrig import record_log
     local = os.path.join(work, name)
     box = store.Store(local)
-    logs = [play(s, 2 + s % 4).log for s in range(8)]
+    rows = labels.Labels(box.dir, box)  # the Finished menu's rows, as the app writes them
+    played = [play(s, 2 + s % 4) for s in range(8)]
     for i in range(n_games):
-        record_log(box, logs[i % 8])
+        g = played[i % 8]
+        rows.add(record_log(box, g.log), row_words(g))
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()
@@ -218,7 +223,7 @@ def full_box(work, image, n_games):
         board = flasher.Board(pico.port)
         board.exec("import os")
         bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
-        board.t.exec_raw_no_follow(monitor)
+        board.repl.start(monitor)
         board.close()
         pico.wait(3000)
         heap = heap_lines(pico.serial_log)

@@ -111,7 +111,8 @@ class Store:
             raise StoreError("there is no game %d on this box" % gid)
         return found
 
-    def _exists(self, gid):
+    def holds(self, gid):
+        # -> whether the game is on the box (not deleted to make room)
         return gid in self._logs or self._packs.find(gid) is not None
 
     # ---- space ----------------------------------------------------------------------------
@@ -167,8 +168,8 @@ class Store:
                 deleted.append(gid)
         if not len(deleted):
             return []
-        self._acks.forget(self._exists)
-        return sorted([g for g in deleted if not self._exists(g)])
+        self._acks.forget(self.holds)
+        return sorted([g for g in deleted if not self.holds(g)])
 
     def _save_hwm(self):
         # Before anything is deleted: the next id outlives the files that held it.
@@ -356,4 +357,4 @@ class Store:
         if gid in self._logs:
             os.remove(self._log(gid))
             del self._logs[gid]
-        self._acks.forget(self._exists)
+        self._acks.forget(self.holds)

@@ -255,8 +255,21 @@ class App:
             self.error(exc)
             return False
         if g.outcome is not None:
-            self.store.finish(self.gid)
+            self.file(self.gid, g)
         return True
+
+    def file(self, gid, g):
+        # A game ends, won or left for another: its journal closed and filed, and its row in
+        # Finished games written (labels.py), so that menu shows it without replaying it
+        self.store.finish(gid)
+        try:
+            from app.home import row_words
+            from labels import Labels
+            where = flows.flow(g.GAME).where(g) if g.outcome is None else None
+            Labels(self.store.dir, self.store).add(gid, row_words(g, where))
+        except Exception:  # a full flash: the menu replays this game instead
+            pass
+        unload_labels()
 
     def undo(self):
         g = self.game
@@ -321,3 +334,10 @@ def replay(events):
     while events:
         g.push(events.pop())
     return g
+
+
+def unload_labels():
+    # labels.py is 2.6 KB of the Pico's heap: loaded to file a game or for Finished games,
+    # never held through the next game (emulated Pico: its least free heap in a 5-player game)
+    import sys
+    sys.modules.pop("labels", None)

@@ -4,6 +4,7 @@ import gc
 from array import array
 
 from app import flows, ui
+from app.core import unload_labels
 from shared_rules import games
 
 VERSION = "0.1"
@@ -40,7 +41,7 @@ class Home(ui.Menu):
 
     def _abandon(self):
         app = self.app
-        app.store.finish(app.gid)
+        app.file(app.gid, app.game)
         app.game = None
         app.gid = None
         _choose(app)
@@ -65,6 +66,35 @@ class Finished(ui.Menu):
             if finished:  # the game just won too: the store files it as it ends
                 ids.append(gid)
         ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
+
+    def key(self, button, kind):
+        ui.Menu.key(self, button, kind)
+        if button == ui.BACK and kind == ui.PRESS:  # left: its rows and labels.py go
+            self.items = None
+            unload_labels()
+
+
+def row_words(g, where=None):
+    # -> a game's row in labels.txt: "w 44 Sophie" (the winner's points and name; the first
+    # of a shared victory) or, with no winner, "l S1R3" (where it was left)
+    o = g.outcome
+    if o is None:
+        return "l " + where
+    w = o.winners[0]
+    return "w %d %s" % (g.totals()[w], g.players[w])
+
+
+def _rows(app):
+    # -> labels.txt's rows, loaded here, not at boot (2.6 KB of heap the menu does not need);
+    # once more after a collection if the heap is in pieces; None if it still does not fit
+    # (then every row is replayed, as before the file)
+    for _ in (0, 1):
+        try:
+            from labels import Labels
+            return Labels(app.store.dir, app.store)
+        except MemoryError:
+            gc.collect()
+    return None
 
 
 class _Ids:
@@ -99,6 +129,7 @@ class _Rows:
         self.app = app
         self.ids = ids
         self.labels = {}
+        self.rows = _rows(app)  # each game's row, if written
 
     def __len__(self):
         return len(self.ids) or 1
@@ -129,25 +160,42 @@ class _Rows:
             return games.view(lambda sink: app.store.events(gid, sink))
 
     def label(self, gid):
-        store = self.app.store
-        mark = "" if store.synced(gid) else "*"
+        app = self.app
+        mark = "" if app.store.synced(gid) else "*"
+        words = (self.rows and self.rows.get(gid)) or self.replayed(gid)
+        if words is None:  # damaged or not a game the rules take: opening it says why
+            return "%d ?%s" % (gid, mark)
+        if words[0] == "l":  # left for a new game: where ("1297 left S1R3*", 15 fit)
+            label = "%d left %s%s" % (gid, words[2:], mark)
+            return label if len(label) < ui.COLS else "%d %s%s" % (gid, words[2:], mark)
+        points, name = words[2:].split(" ", 1)
+        head, tail = "%d " % gid, " %s%s" % (points, mark)
+        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+
+    def replayed(self, gid):
+        # -> the row's words from the game itself (filed before labels.txt, or its line cut
+        # by a power cut), written down for next time; None if it cannot be read
         try:
             g = self.game(gid)
-        except Exception:  # damaged or not a game the rules take: opening it says why
-            return "%d ?%s" % (gid, mark)
-        if g.outcome is None:  # left for a new game: where ("1297 left S1R3*", 15 fit)
+        except Exception:
+            return None
+        where = None
+        if g.outcome is None:
             try:
                 where = flows.flow(g.GAME).where(g)
             except Exception:  # a game with no flow on this box
                 where = "?"
-            label = "%d left %s%s" % (gid, where, mark)
-            return label if len(label) < ui.COLS else "%d %s%s" % (gid, where, mark)
-        w = g.outcome.winners[0]
-        name, points = g.players[w], g.totals()[w]
+        words = row_words(g, where)
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
-        head, tail = "%d " % gid, " %d%s" % (points, mark)
-        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+        app = self.app
+        rows = self.rows
+        if rows and gid != app.gid and rows.keep(gid):  # the game in play writes its own
+            try:
+                rows.add(gid, words)
+            except Exception:  # a full flash: replayed again next time
+                pass
+        return words
 
     def open(self, gid):
         from app.results import Unfinished

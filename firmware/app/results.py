@@ -48,7 +48,7 @@ class Unfinished(ui.Screen):
     def _resume(self):
         app = self.app
         if app.game is not None and app.game.outcome is None:
-            app.store.finish(app.gid)  # left unfinished in turn, as this one was
+            app.file(app.gid, app.game)  # left unfinished in turn, as this one was
         g = self.g
         if not g.keep:  # a view (its state, no events): the whole replay, the game held gone
             import gc

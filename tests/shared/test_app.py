@@ -336,3 +336,118 @@ def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
     kept = len(won.log)
     _press(h, a, "back", 700)  # a long back on a finished game's board: nothing undone
     assert len(won.log) == kept and a.stack[-1].g is won and won.outcome is not None
+
+
+def _row(a, gid):
+    from labels import Labels
+    return Labels(a.store.dir).get(gid)
+
+
+def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_without_a_replay():
+    # Opening Finished games replayed each row's game: 1 s for six rows with 1,000 games on
+    # the emulated Pico. A game filed by the app writes its row's words (labels.txt).
+    from app import home
+    h, a = _boot(scratch("app_labels"))
+    names = ["Orange", "Purple", "Lime"]
+    a.new_game(names)
+    won = _finished_game(names)
+    for ev in won.log[1:]:
+        assert a.record(ev), ev
+    first = a.gid
+    import sys
+    assert "labels" not in sys.modules  # its 2.6 KB leave the heap once the row is written
+    w = won.outcome.winners[0]
+    assert _row(a, first) == "w %d %s" % (won.totals()[w], names[w])
+    others = ["Cyan", "Pink", "Silver"]
+    a.new_game(others)
+    assert a.record(_finished_game(others).log[1])  # a round played, then left
+    where = a.flow.where(a.game)
+    a.home()
+    _press(h, a, "down")  # past Resume game
+    _press(h, a, "ok")  # New game
+    _press(h, a, "ok")  # leave the running game: it is filed unfinished
+    # (a box with more than one game installed draws its > beside the title)
+    assert a.game is None and "How many players" in _texts(h)[1:3], _texts(h)
+    assert _row(a, first + 1) == "l " + where, _row(a, first + 1)
+
+    def no_replay(*args):
+        raise AssertionError("a row replayed its game")
+    a.store.events = no_replay
+    a.push(home.Finished(a))
+    a.redraw()
+    assert _texts(h)[1:3] == ["%d left %s*" % (first + 1, where),
+                             "%d %s %d*" % (first, names[w], won.totals()[w])], _texts(h)
+    assert "labels" in sys.modules
+    _press(h, a, "back")  # Finished games left: labels.py goes with it
+    assert "labels" not in sys.modules and _texts(h)[0] != "Finished games"
+
+
+def test_rows_filed_before_labels_are_replayed_once_then_read():
+    from app import home
+    flash = scratch("app_labels_old")
+    h, a = _boot(flash)
+    older = _finished_game(["Cyan", "Pink"])
+    gid = a.store.new_game(older.log[0])  # filed by the store alone: no row written
+    for ev in older.log[1:]:
+        a.store.append(gid, ev)
+    a.store.finish(gid)
+    assert _row(a, gid) is None
+    a.push(home.Finished(a))
+    a.redraw()
+    row = "%d Cyan %d*" % (gid, older.totals()[0])
+    assert _texts(h)[1] == row, _texts(h)
+    assert _row(a, gid) == "w %d Cyan" % older.totals()[0]  # written down for next time
+    h, a = _boot(flash)
+    a.store.events = None  # a replay now would fail: the row comes from its line
+    a.push(home.Finished(a))
+    a.redraw()
+    assert _texts(h)[1] == row, _texts(h)
+
+
+def test_the_row_words_of_a_game_won_and_of_one_left():
+    from app.home import row_words
+
+    class G:
+        players = ["Orange", "Purple", "Lime"]
+        outcome = None
+
+        def totals(self):
+            return [30, 52, 52]
+    g = G()
+    assert row_words(g, "S1R3") == "l S1R3"
+
+    class O:
+        winners = [1, 2]  # shared: the row names the first
+    g.outcome = O()
+    assert row_words(g) == "w 52 Purple"
+
+
+def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
+    # labels.py is loaded when Finished games opens; a heap with no room for it costs speed,
+    # never the menu (every row replayed, as before labels.txt)
+    import builtins
+    from app import home
+    h, a = _boot(scratch("app_labels_nomem"))
+    older = _finished_game(["Cyan", "Pink"])
+    gid = a.store.new_game(older.log[0])
+    for ev in older.log[1:]:
+        a.store.append(gid, ev)
+    a.store.finish(gid)
+    real = builtins.__import__
+    refused = []
+
+    def no_room(name, *args):
+        if name == "labels":
+            refused.append(name)
+            raise MemoryError("memory allocation failed")
+        return real(name, *args)
+    import sys
+    sys.modules.pop("labels", None)
+    builtins.__import__ = no_room
+    try:
+        a.push(home.Finished(a))
+        a.redraw()
+    finally:
+        builtins.__import__ = real
+    assert refused == ["labels", "labels"]  # tried twice, a collection between
+    assert _texts(h)[1] == "%d Cyan %d*" % (gid, older.totals()[0]), _texts(h)
