@@ -58,6 +58,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/sanssouci_memory.py
 	$(BIN)/python bench/sanssouci_presses.py
 	$(BIN)/python bench/gardens_memory.py
+	$(BIN)/python bench/gardens_presses.py
 	$(BIN)/python bench/schlossgarten.py
 	$(BIN)/python bench/schlossgarten_presses.py
 	$(BIN)/python bench/pico.py

@@ -36,6 +36,10 @@ HARNESS_HEAP = "232k"
 # starts): the compiler's room beside the box, as simclient.SOURCE_HEAP gives. It passed at
 # 296 KB, not at 288 KB (Sanssouci's branch); the .mpy soak, which compiles nothing, keeps
 # 256 KB (tests/host/test_guard_mpy.py).
+# With a second game installed (Gardens) the soak from source keeps every game's flow, rules
+# and screens compiled from the start (flows.preload(every=True): 80 KB for both, measured),
+# where the .mpy build (tests/host/test_guard_mpy.py, which passes at 256 KB) holds one
+# game's at a time: at 288 KB the box met a MemoryError booting into a long game of Gardens.
 SOAK_HEAP = "320k"
 
 

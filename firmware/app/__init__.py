@@ -11,8 +11,9 @@ def preload(root="data"):
     # a 2 KB buffer (seen on the unix port with 900 games on the box). Boot (main.py) calls it
     # before the hal opens the store, whose scan of 1,300 games leaves the heap in small
     # pieces. Another game's flow loads when that game is chosen. The setup screens (4.4 KB
-    # on the unix port) load at the first "New game" and stay: a box that boots into its
-    # running game beside 1,300 others never holds them (it did not fit with them).
+    # on the unix port) load at "New game" and leave once the game starts (flows.drop): a
+    # box that boots into its running game beside 1,300 others never holds them (it did not
+    # fit with them), and a long game has their room.
     import gc
 
     import guard  # noqa: F401  (start() runs the app inside it)

@@ -8,6 +8,8 @@
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""
 #   more(app, names, people)    optional: the game's own setup screens after the colours, the
 #               last pushing app.setup.StartGame(app, names, people, extra) (extra: its fields)
+#   SETUP       optional: the modules of those screens (they leave the heap with app.setup
+#               once the game starts)
 #   Hub         the game screen, drawn from the game state alone: resume, undo and every
 #               action land on it (app.show_game)
 #   describe(g, event)          the undo toast's words for the event taken back
@@ -20,6 +22,7 @@
 FLOWS = {
     "versailles": "app.versailles",
     "sanssouci": "app.sanssouci",
+    "gardens": "app.gardens",
     "schlossgarten": "app.schlossgarten",
 }
 
@@ -49,8 +52,8 @@ def flow(name):
 def screens(name):
     # A game of `name` is shown: its flow's screens (MODULES) load now if they are not
     # loaded, after a collection, together: not one by one in the holes a game leaves later
-    # (a box with several games preloads none but the one New game opens; compiled from
-    # source, a screen loaded in mid-game met no 2 KB on the unix port)
+    # (a box with several games preloads only the one New game opens; compiled from source, a
+    # screen loaded in mid-game met no 2 KB on the unix port)
     import sys
     wanted = [m for m in flow(name).MODULES if m not in sys.modules]
     if wanted:
@@ -61,17 +64,28 @@ def screens(name):
 
 
 _screens = {}  # type: dict  # game -> its flow's MODULES, kept when the flow is unloaded
+_kept = set()  # type: set  # modules preloaded for good (preload(every=True)): never dropped
 
 
+# The box holds one game's code at a time, two while a game is set up or looked at beside the
+# one held. A game's code is its flow, its screens, its own modules (app/<flow>_*.py) and its
+# rules (shared_rules.<name>...); left in the heap, two games' code broke it into pieces:
+# Versailles's left a 4-player Schlossgarten game no room at 192 KB (unix port), 38 KB stayed
+# after viewing a finished Versailles game beside a Sanssouci one, and the soak with two games
+# installed found no 1 KB in one piece to replay a game.
 def keep_only(name):
-    # A game of `name` starts or is shown: every other game's flow, screens and rules leave
-    # the heap (loaded by a game played before, or viewed from Finished games: Versailles's
-    # left a 4-player Schlossgarten game no room on the unix port at 192 KB, and 38 KB
-    # stayed after viewing a finished Versailles game beside a Sanssouci one)
-    mine = _screens.get(name, ())
+    # A game of `name` starts or is shown: every other game's code leaves the heap
+    tidy((name,))
+
+
+def tidy(keep):
+    # Every game's code but that of the games in `keep` (names; None for none) leaves
+    mine = ()
+    for name in keep:
+        mine += _screens.get(name, ())
     gone = 0
     for other in FLOWS:
-        if other != name:
+        if other not in keep:
             gone += _drop(other, mine)
     if gone:
         import gc
@@ -88,7 +102,7 @@ def unload(name, game=None):
     module = FLOWS.get(name)
     if module in sys.modules and len(installed()) > 1:
         if game is not None and game.GAME == name:
-            forget(module)
+            drop((module,))
         else:
             _drop(name, ())
         gc.collect()
@@ -96,49 +110,69 @@ def unload(name, game=None):
 
 def drop_setup(flow):
     # The game has started: the setup screens (the generic ones, the roster, the game's own:
-    # app/<flow>_setup.py) leave the heap until the next New game: a game of many events,
-    # Sanssouci's, needs the room at 192 KB
-    import gc
-    for name in ("app.setup", "roster", "shared_rules.roster",
-                 FLOWS.get(flow.GAME, "") + "_setup"):
-        forget(name)
-    gc.collect()
+    # its SETUP modules, app/<flow>_setup.py) leave the heap until the next New game: games of
+    # many events, Sanssouci's and Gardens's, need the room at 192 KB
+    drop(("app.setup", "roster", "shared_rules.roster", FLOWS.get(flow.GAME, "") + "_setup")
+         + tuple(getattr(flow, "SETUP", ())))
 
 
 def _drop(name, keep):
-    # -> how many of game `name`'s modules left the heap: its flow, its screens and its own
-    # modules (app/<flow>_*.py; but those in `keep`) and its rules (shared_rules.<name>...)
+    # -> how many of game `name`'s modules left the heap (but those in `keep`)
     import sys
-    module = FLOWS[name]
-    own = [m for m in _screens.get(name, ()) if m not in keep]
-    gone = 0
-    for m in list(sys.modules):
-        if m == module or m in own or name in m.split(".") or (
-                m.startswith(module + "_") and m not in keep):
-            forget(m)
-            gone += 1
-    return gone
+    module, rules = FLOWS[name], "shared_rules." + name
+    own = _screens.get(name, ())
+    gone = [m for m in sys.modules if m not in keep and (
+        m == module or m in own or m.startswith(module + "_")
+        or m == rules or m.startswith(rules + "."))]
+    drop(gone, False)
+    return len(gone)
+
+
+def drop(modules, collect=True):
+    # Modules out of the heap (imported again when next asked for): out of sys.modules and
+    # out of their package's attributes, which keep them alive on MicroPython (sys.modules
+    # alone freed nothing there). Those preloaded for good stay.
+    import sys
+    for m in modules:
+        if m in _kept or sys.modules.pop(m, None) is None:
+            continue
+        dot = m.rfind(".")
+        parent = sys.modules.get(m[:dot]) if dot > 0 else None
+        if parent is not None and m[dot + 1:] in dir(parent):
+            delattr(parent, m[dot + 1:])
+    if collect:
+        import gc
+        gc.collect()
 
 
 def forget(name):
-    # A module out of the heap: out of sys.modules and out of its package's attributes,
-    # which keep it alive on MicroPython (sys.modules alone freed nothing there)
-    import sys
-    sys.modules.pop(name, None)
-    if "." in name:
-        parent, leaf = name.rsplit(".", 1)
-        package = sys.modules.get(parent)
-        if package is not None and leaf in dir(package):
-            delattr(package, leaf)
+    # One module out of the heap (a screen's, when its game is done with it)
+    drop((name,), False)
 
 
-def preload(last=""):
+def preload(last="", every=False):
     # The flow and screens of the game a New game opens (app.preload: the box will most
     # likely open it, and its screens lie together on the young heap): `last`, the game set
     # up last (the setting "game"), else the first installed; with one game, that one.
     # Another game's flow loads when it is chosen or opened, and this one leaves then
-    # (unload, keep_only).
+    # (unload, keep_only). every: each installed game's, its setup screens and the generic
+    # ones too, kept for good (the soak from source, where compiling a module late in a heap
+    # in pieces met a MemoryError; the box loads .mpy files)
     names = [g[0] for g in installed()]
-    if names:
+    if every:
+        for name in names:
+            f = flow(name)
+            mods = f.MODULES + tuple(getattr(f, "SETUP", ())) + LAZY
+            for m in mods:
+                __import__(m)
+            _kept.add(FLOWS[name])
+            for m in mods:
+                _kept.add(m)
+    elif names:
         for m in flow(last if last in names else names[0]).MODULES:
             __import__(m)
+
+
+# the generic modules the app loads when a screen first needs them (the soak's list)
+LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
+        "shared_rules.scoreboard")

@@ -4,7 +4,7 @@ import gc
 from array import array
 
 from app import flows, ui
-from app.core import replay, unload_labels
+from app.core import unload_labels
 from shared_rules import games
 
 VERSION = "0.1"
@@ -202,14 +202,14 @@ class _Rows:
         app = self.app
         try:
             game = self.game(gid)
+            flows.tidy((game.GAME, app.game.GAME if app.game is not None else None))
             flow = flows.flow(game.GAME)
         except Exception as exc:  # StoreError (a damaged journal), RulesError, no flow
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
             return
         if game.outcome is None:  # left for a new game mid-way: no scores to show
-            if not game.keep:  # resuming it copies its events: the whole replay
-                game = None
-                game = replay(app.store.events(gid))
+            # shown from its view; the whole replay, to resume it, once the game held is let
+            # go (results.Unfinished): two long games of Gardens side by side did not fit
             app.push(Unfinished(app, gid, game, flow))
             return
         try:

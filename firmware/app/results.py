@@ -49,7 +49,14 @@ class Unfinished(ui.Screen):
         app = self.app
         if app.game is not None and app.game.outcome is None:
             app.file(app.gid, app.game)  # left unfinished in turn, as this one was
-        app.resume(self.gid, self.g)
+        g = self.g
+        if not g.keep:  # a view (its state, no events): the whole replay, the game held gone
+            import gc
+            from app.core import load
+            app.game = app.gid = self.g = g = None
+            gc.collect()
+            g = load(app.store, self.gid)
+        app.resume(self.gid, g)
 
 
 class Winner(ui.Screen):

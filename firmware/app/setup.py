@@ -23,6 +23,7 @@ def _turn(app):
         return
     name = app.flow.GAME
     app.pop()
+    app.flow = None  # nothing holds the flow turned away from: unload's collection frees it
     flows.unload(name, app.game)
     app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
 
@@ -145,9 +146,6 @@ class StartGame(ui.Screen):
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:
-            app = self.app
-            app.new_game(self.names, self.people, extra=self.extra)
-            if app.game is not None:  # started (a full flash says so and stays here)
-                flows.drop_setup(app.flow)
+            self.app.new_game(self.names, self.people, extra=self.extra)  # drops the setup
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()

@@ -19,7 +19,7 @@ import toy_host as toygame
 from lenotre.library import bgstats, export, played, report
 from lenotre.cli import main
 from lenotre.library.db import Library
-from lenotre.games import UnknownGame, adapter
+from lenotre.games import UnknownGame, adapter, names
 from shared_rules.codec import encode
 
 BOX = "a11ce0fb0b5eed00"

@@ -47,6 +47,15 @@ class SoakFailure(AssertionError):
     pass
 
 
+class _Undos:
+    # a journal's reader (store.events' `into`) that counts its undos and keeps nothing
+    n = 0
+
+    def append(self, ev):
+        if ev.get("e") == "undo":
+            self.n += 1
+
+
 class Soak:
     def __init__(self, flash, seed):
         from app import App
@@ -67,6 +76,7 @@ class Soak:
         self.cycles = 0
         self.crashes = 0
         self.power_on()
+        self.booted = set(sys.modules)  # what the box loads as it boots
 
     def power_on(self):
         from app import App
@@ -91,13 +101,21 @@ class Soak:
         over = game is not None and game.outcome is not None
         app = game = None
         self.h = self.g = None
+        if sys.implementation.name == "micropython":
+            # A reset empties the Pico's heap; in this process the modules loaded since boot
+            # (games' flows, rules and screens, loaded as a game needed them) would stay,
+            # strewn over the heap: with two games installed the box then booted into a
+            # long game of Gardens with no 1 KB in one piece for its events. They go, and
+            # load again as the box needs them, as after a reset.
+            from app import flows
+            flows.drop([m for m in sys.modules if m not in self.booted])
         gc.collect()
         self.power_on()
         app = self.g.app
         self.checks += 1
         if before is None:
             pass
-        elif not over:
+        elif not over:  # whichever game: the presses turn to every installed one
             if app.gid != gid or app.game is None or app.game.snapshot() != before:
                 self.fail("game %d resumed in another state" % gid)
         elif games.replay(app.store.events(gid)).snapshot() != before:
@@ -169,8 +187,7 @@ class Soak:
         self.checks += 1
         if app.game is None:
             return
-        log, store, gid = app.game.log, app.store, app.gid
-        game = app.game.GAME  # its records are read with its own table
+        log, store, gid, name = app.game.log, app.store, app.gid, app.game.GAME
         size, off, rest, i = store.size(gid), 0, b"", 0
         while off < size:
             chunk = store.read_from(gid, off, 256)
@@ -178,7 +195,7 @@ class Soak:
             rest += chunk
             while b"\n" in rest:
                 line, rest = rest.split(b"\n", 1)
-                rec = parse(line + b"\n", game)
+                rec = parse(line + b"\n", name)  # the game's own record table
                 if rec.get("end"):
                     continue
                 if i >= len(log) or rec != log[i]:
@@ -197,28 +214,27 @@ class Soak:
         from shared_rules import games
         self.crashes = self.g.crashes
         self.h = self.g = None  # the box off: nothing beside the game replayed
+        if sys.implementation.name == "micropython":  # nor its screens (see power_cycle)
+            from app import flows
+            flows.drop([m for m in sys.modules if m not in self.booted])
         gc.collect()
         store = storemod.Store(self.flash + "/data")  # the box's layout
         n = self.games
+        undos = _Undos()
         for gid, finished, size in store.each():
             gc.collect()
-            events = store.events(gid)
-            for e in events:
-                if e.get("e") == "undo":
-                    n["undos"] += 1
-            # consumed as it is replayed (as the app's replay does): the events once, not
-            # twice, in the heap the session left in pieces
-            events.reverse()
-            game = games.new_game(events.pop())  # whichever game the setup names
-            while events:
-                game.push(events.pop())
-            events = None
+            store.events(gid, undos)
+            # every event through the rules core, none kept (EventLog.view): a whole replay's
+            # events of a long game of Gardens (a turn each, 100 and more) found no 1 KB in
+            # one piece in the heap the session left
+            game = games.view(lambda sink: store.events(gid, sink))
             if game.outcome is not None:
                 n["finished"] += 1
             elif finished:
                 n["abandoned"] += 1
             else:
                 n["running"] += 1
+        n["undos"] += undos.n
         return n
 
     def fail(self, why):
@@ -286,6 +302,11 @@ def main(argv):
     for p in ("", "firmware", tests) if build is None else (tests, build + "/lib", build):
         sys.path.insert(0, p)
     from support import scratch
+    if build is None:  # from source: every game's screens compiled while the heap is young
+        import app  # (tests/shared/test_soak.py, tests/run_mpy.py's SOAK_HEAP)
+        from app import flows
+        app.preload()
+        flows.preload(every=True)
     presses = int(argv[0]) if argv else 20000
     seed = int(argv[1]) if len(argv) > 1 else 1
     s = Soak(scratch("soak"), seed).run(presses, session=session)

@@ -8,22 +8,14 @@ from support import scratch
 
 import app as appmod
 import soak
+from app import flows
 
-if sys.implementation.name == "micropython":
-    # From source, in the harness's 256 KB, a game's modules loaded again after another
-    # game's left the heap (app.flows.keep_only: a box with several games keeps one game's
-    # rules and screens) are compiled there, in a heap the session left in pieces: a 2 KB
-    # block for the compiler was missing after some 12,000 presses that switch games (the
-    # box loads .mpy, never compiles). Here Versailles alone, as this soak was written; every
-    # installed game is soaked from the .mpy build at this heap
-    # (tests/host/test_guard_mpy.py), and on CPython here.
-    from app import flows
-    for name in list(flows.FLOWS):
-        if name != "versailles":
-            del flows.FLOWS[name]
-
-# Every screen's module compiled while the heap is young (see test_guard.py)
+# Every screen's module compiled while the heap is young (see test_guard.py), every
+# installed game's: the presses turn to each (from source, a screen's module compiled late
+# in the session's heap in pieces met a MemoryError; the box loads .mpy files)
 appmod.preload()
+if sys.implementation.name == "micropython":  # in a pytest process, other tests' too
+    flows.preload(every=True)
 
 PRESSES = 20000
 SEED = 1

@@ -14,6 +14,7 @@ import importlib
 ADAPTERS = {
     "versailles": "lenotre.games.versailles",
     "sanssouci": "lenotre.games.sanssouci",
+    "gardens": "lenotre.games.gardens",
     "schlossgarten": "lenotre.games.schlossgarten",
 }
 _loaded = {}

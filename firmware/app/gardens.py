@@ -1,0 +1,201 @@
+# The Gardens flow at the table (app/flows.py): the hub between turns (whose turn and which
+# colour, the garden tiles left in the piles, each colour's beds won and flowerbed tiles
+# left, the last round counted down), what the undo toast says and what the pixels mean. Its
+# own setup screens (the variant, who plays which colour): app/gardens_setup.py; the entry of
+# the beds a tile completed, each judged as its fourth flower goes in: app/gardens_beds.py.
+from shared_rules.gardens import rules as R
+# The rules core loads with the flow, at New game's -> to Gardens: just after the game turned
+# away from has left the heap (flows.unload) its free room is whole; at Start, after the
+# setup screens, compiling game.py from source met a MemoryError in a heap in pieces.
+from shared_rules.gardens import game as _game  # noqa: F401
+
+from app import ui
+from app.colors import OFF
+from app.ui import short
+
+GAME = "gardens"
+MODULES = ("app.gardens_beds",)
+SETUP = ("app.gardens_setup",)  # its setup screens (app/flows.py): they go once the game starts
+# The flowers' colours on the pixels (the box's palette has no blue, yellow or red player)
+FLOWER_RGB = ((0, 60, 255), (255, 170, 0), (255, 0, 0), (255, 0, 120))
+# What the pixels mean (board.PIXELS are positions): px1..px4 the colours in turn order, the
+# one on turn bright, the others dim (dark: the unused colour of 3 players); px5..px7 the
+# last round, one amber pixel a turn still to play. The status pixel is the app's: whose turn.
+TURN_PIXELS = ("px1", "px2", "px3", "px4")
+COUNT_PIXELS = ("px5", "px6", "px7")
+AMBER = (255, 120, 0)
+NO_BEDS = []  # type: list
+
+
+def setup(app):
+    from app.setup import PlayerCount
+    app.push(PlayerCount(app))
+
+
+def note(n):
+    # Rulebook, "Two-Player Game": "One player plays alternately as red and blue, the other
+    # alternately as yellow and pink."
+    return "2 colours each" if n == 2 else ""
+
+
+def more(app, names, people):
+    # After the players' own colours: the variant (3 or 4 players), then who plays which
+    # flower colour, then app.setup.StartGame with the setup's own fields
+    from app.gardens_setup import more as _more
+    _more(app, names, people)
+
+
+def where(g):
+    # "T13" (the turn to be played), "T13L" in the last round
+    return ("T%d" % (g.turns + 1)) + ("L" if g.end_at is not None and g.turns < 99 else "")
+
+
+def scoreboard(app, g, final):
+    from app.scoreboard import Scoreboard
+    return Scoreboard(app, g, final)
+
+
+def scale(rgb, q):
+    return (rgb[0] * q // 4, rgb[1] * q // 4, rgb[2] * q // 4)
+
+
+def light(app, g, top):
+    over = g.outcome is not None
+    now = -1 if over else g.turns % g.per_round
+    winners = g.outcome.winners if over else ()
+    for i in range(4):
+        rgb = OFF
+        if i < g.per_round:
+            c = g.colours[i]
+            if over:
+                rgb = FLOWER_RGB[c] if g.owner[i] in winners else OFF
+            else:
+                rgb = FLOWER_RGB[c] if i == now else scale(FLOWER_RGB[c], 1)
+        app.light(TURN_PIXELS[i], rgb)
+    left = 0 if over else (g.turns_left() or 0)
+    for i in range(3):
+        app.light(COUNT_PIXELS[i], AMBER if i < left else OFF)
+
+
+def colour_of(g, seat_or_slot):
+    return R.COLOURS[g.colours[seat_or_slot]]
+
+
+def end_news(g):
+    # The toast when a turn triggered the end: why, and the turns left of the round (three
+    # lines of the toast at most: "yellow's last / tile: last / round, 3 to go")
+    if g.piles <= R.LAST_PILES:
+        why = "%d in the piles" % g.piles
+    elif g.team_rules:
+        out = [c for c in range(2) if g.placed[c] == g.tiles and g.placed[c + 2] == g.tiles]
+        why = "%s out" % R.TEAM_NAMES[out[0]]
+    else:
+        why = "%s's last tile" % [R.COLOURS[c] for c in g.colours if g.placed[c] == g.tiles][0]
+    return "%s: last round, %d to go" % (why, g.turns_left())
+
+
+class Hub(ui.Screen):
+    # Between turns: ok records a turn that completed no flowerbed; up, down or > open the
+    # entry of the beds the tile completed; a long > marks the turn as the colour's special
+    # garden tile (not from the piles); back opens the menu, a long back undoes.
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.special = False
+
+    def draw(self, d):
+        g = self.app.game
+        if g.outcome is not None:
+            from app.results import over
+            return over(d, g)
+        seat = g.player_on_turn()
+        self.status = g.players[seat]  # the status pixel: whose turn
+        left = g.turns_left()
+        ui.title(d, "%s: %s" % (short(g.players[seat]), R.COLOURS[g.on_turn()]))
+        # the left of the second line: the special tile chosen, the last round counted
+        # down, or the garden tiles left in the draw piles
+        if self.special:
+            ui.put(d, "special", 0, 11)
+        elif left:
+            ui.put(d, "last!" if left == 1 else "%d to go" % left, 0, 11)
+        else:
+            ui.put(d, "pile %d" % g.piles, 0, 11)
+        if g.turns == 0 and not self.special:
+            # before the first turn, the keys (the table below would be zeros)
+            y = 20
+            for line in ("ok: no new bed", "^v>: new beds", "hold >: special",
+                         "hold back: undo"):
+                ui.put(d, line, 0, y)
+                y += 8
+            return
+        ui.put(d, "won left", 8 * 8, 11)
+        now = g.turns % g.per_round
+        y = 19
+        for i in range(g.per_round):
+            colour = g.colours[i]
+            row = "%-6s%4d%6d" % (R.COLOURS[colour], g.won[colour], g.tiles - g.placed[colour])
+            if i == now:  # the colour on turn, inverted
+                d.fill_rect(0, y - 1, ui.W, 9, 1)
+                ui.put(d, row, 0, y, 0)
+            else:
+                ui.put(d, row, 0, y)
+            y += 9
+        ui.hint(d, "ok:next ^v>:beds")
+
+    def key(self, button, kind):
+        app = self.app
+        g = app.game
+        if button == ui.BACK and kind == ui.LONG:
+            app.undo()
+        elif button == ui.BACK and kind == ui.PRESS:
+            app.home()
+        elif g.outcome is not None:
+            if button == ui.OK and kind == ui.PRESS:
+                app.push(scoreboard(app, g, True))
+        elif button == ui.NEXT and kind == ui.LONG:
+            self.special = special_toggle(app, g, self.special)
+        elif button == ui.OK and kind == ui.PRESS:
+            record_turn(app, [], self.special)
+        elif button in (ui.UP, ui.DOWN, ui.NEXT) and kind == ui.PRESS:
+            from app.gardens_beds import BedEntry
+            app.push(BedEntry(app, self.special))
+
+
+def special_toggle(app, g, special):
+    # -> the special flag after a long >: the colour's special garden tile, if it has one
+    c = g.on_turn()
+    if special:
+        return False
+    if g.team_rules:
+        app.say("No special tiles in the team rules")
+        return False
+    if g.special[c]:
+        app.say("%s's special tile: turn %d" % (R.COLOURS[c], g.special[c]))
+        return False
+    return True
+
+
+def record_turn(app, beds, special):
+    # The turn goes to the rules core, then the journal; the end, when this turn triggered
+    # it, is announced at once. -> True if recorded
+    g = app.game
+    # most turns complete no bed: they share one empty list (nothing changes an event's
+    # beds), 64 B of heap less a turn on the unix port, 90 of a 4-player game's 96 turns
+    ev = {"e": "turn", "c": R.LETTERS[g.on_turn()], "beds": beds or NO_BEDS}
+    if special:
+        ev["special"] = True
+    before = g.end_at
+    if not app.record(ev):
+        return False
+    app.show_game()
+    if before is None and g.end_at is not None and g.outcome is None:
+        app.say(end_news(g))
+    return True
+
+
+def describe(g, ev):
+    # The undo toast: "Undone: T13 blue, 2 beds"
+    if ev["e"] == "turn":
+        n = len(ev["beds"])
+        return "Undone: T%d %s%s" % (g.turns, R.COLOURS[R.letter_index(ev["c"])],
+                                     ", %d bed%s" % (n, "" if n == 1 else "s") if n else "")
+    return "Undone: " + ev["e"]

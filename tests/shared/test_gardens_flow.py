@@ -1,0 +1,234 @@
+# Issue 13, Gardens at the table: the flow's screens in the box's own process (app/gardens.py,
+# app/gardens_setup.py, app/gardens_beds.py), on CPython and the MicroPython unix port: its
+# setup (variant, flower colours), the bed entry and its verdicts, the special tile, the end
+# announced and counted down, undo, a restart, and what the heap keeps. Whole games through
+# the buttons on the three runtimes: tests/host/test_gardens_table.py.
+# Rulebook: ../shared/rulebooks/gardens-en.txt.
+import sys
+
+from support import press, scratch
+
+import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
+
+
+def _boot(flash):
+    from app import App
+    from hal import sim
+    h = sim.build(flash)
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def _texts(h):
+    return h.display.shown_texts
+
+
+def _said(h):
+    return " ".join(_texts(h))
+
+
+def _to_gardens(h, a, new=True):
+    if new:
+        press(h, a, "ok")  # New game: Versailles, a fresh box's first
+    for _ in range(6):
+        if _texts(h)[0] == "Gardens":
+            return
+        press(h, a, "next")
+    raise AssertionError("no Gardens at New game: %r" % _texts(h))
+
+
+def _start(flash, players, variant_row=None, colour_presses=()):
+    # -> (hal, app) with a game of Gardens started: the player count, the first free colours,
+    # the variant menu's row (3-4 players), > pressed on the flower colour rows given
+    h, a = _boot(flash)
+    _to_gardens(h, a)
+    for _ in range(players - 2):
+        press(h, a, "up")
+    press(h, a, "ok")
+    for _ in range(players):
+        press(h, a, "ok")
+    if players > 2:
+        assert _texts(h)[0] == "Gardens variant", _texts(h)
+        for _ in range(variant_row or 0):
+            press(h, a, "down")
+        press(h, a, "ok")
+    assert _texts(h)[0] == "Flower colours", _texts(h)
+    for row, times in colour_presses:
+        while not _texts(h)[row + 1].startswith(">"):
+            press(h, a, "down")
+        for _ in range(times):
+            press(h, a, "next")
+    press(h, a, "ok")
+    assert _texts(h)[0] == "Start Gardens", _texts(h)
+    press(h, a, "ok")
+    return h, a
+
+
+def _bed(h, a, flowers):
+    for f in flowers:
+        press(h, a, {"b": "up", "y": "down", "r": "next", "p": "ok"}[f])
+
+
+def _turn(h, a, *beds):
+    if not beds:
+        press(h, a, "ok")
+        return
+    press(h, a, "next")
+    for i in range(len(beds)):
+        if i:
+            press(h, a, "next")
+        _bed(h, a, beds[i])
+    press(h, a, "ok")
+
+
+def test_turning_to_gardens_leaves_versailles_rules_behind_and_setup_goes_at_start():
+    # Regression: the roster (imported at every setup) loaded Versailles's rules for one word,
+    # and a flow turned away from left its rules in the heap: 37 KB of the box's 192 KB, and a
+    # 4-player game of Gardens met a MemoryError on the .mpy build.
+    h, a = _boot(scratch("gardens_unload"))
+    press(h, a, "ok")
+    assert "shared_rules.versailles.game" in sys.modules  # its flow imported it
+    _to_gardens(h, a, False)
+    assert "shared_rules.versailles.game" not in sys.modules
+    press(h, a, "ok")  # 2 players: the roster is read now
+    assert "roster" in sys.modules and "shared_rules.versailles.game" not in sys.modules
+    for _ in range(3):  # Orange, Purple, the flower colours
+        press(h, a, "ok")
+    assert "app.gardens_setup" in sys.modules and "app.setup" in sys.modules
+    press(h, a, "ok")  # start
+    assert a.game.GAME == "gardens"
+    assert "app.gardens_setup" not in sys.modules and "app.setup" not in sys.modules
+
+
+def test_two_players_play_a_team_each_alternately_without_a_variant_menu():
+    # "Two-Player Game": "One player plays alternately as red and blue, the other
+    # alternately as yellow and pink." > on the first row turns the start colour (its
+    # partner follows); the second row's > gives its player the other colour of their team.
+    h, a = _start(scratch("gardens_two"), 2, colour_presses=((0, 2), (1, 1)))
+    setup = a.game.log[0]
+    assert setup["colours"] == ["red", "pink", "blue", "yellow"] and "teams" not in setup
+    assert a.game.team_rules and a.game.tiles == 5
+    assert _texts(h)[0] == "Orange: red", _texts(h)
+    _turn(h, a)
+    assert _texts(h)[0] == "Purple: pink", _texts(h)
+    _turn(h, a)
+    assert _texts(h)[0] == "Orange: blue", _texts(h)
+
+
+def test_the_variants_reach_the_setup():
+    # "Shorter Game": "play with only 6 or 7 flowerbed tiles per player"; "Team Variant 2 vs
+    # 2": 5 flowerbed tiles, teams blue+red and yellow+pink taking turns in sequence
+    h, a = _start(scratch("gardens_short"), 3, 2)
+    assert a.game.tiles == 6 and a.game.log[0]["tiles"] == 6
+    assert a.game.log[0]["colours"] == ["blue", "yellow", "red"]
+
+
+def test_the_team_variant_reaches_the_setup():
+    h, a = _start(scratch("gardens_teams"), 4, 3, ((0, 1),))
+    setup = a.game.log[0]
+    assert setup["teams"] is True and setup["colours"] == ["yellow", "blue", "pink", "red"]
+    assert a.game.tiles == 5
+
+
+def test_a_bed_is_judged_at_its_fourth_flower_and_back_takes_flowers_away():
+    # "It is checked which flower color holds sole majority in the bed ... In case of a tie,
+    # nothing happens"; 3 players: "a tie with the unused color can occur, or the unused
+    # color can hold sole majority. In both cases, no flowerbed tile is placed."
+    h, a = _start(scratch("gardens_beds"), 3)  # blue, yellow, red; pink unused
+    press(h, a, "up")  # the bed entry
+    assert _texts(h)[:2] == ["blue bed 1", "_ _ _ _"], _texts(h)
+    _bed(h, a, "ppp")
+    press(h, a, "back")  # the third pink away
+    assert _texts(h)[1] == "P P _ _", _texts(h)
+    _bed(h, a, "pb")
+    assert "pink unused 3" in _texts(h) and "nobody scores" in _texts(h), _texts(h)
+    press(h, a, "back")
+    press(h, a, "back")
+    _bed(h, a, "bb")
+    assert "tie blue=pink" in _texts(h), _texts(h)
+    press(h, a, "next")  # bed 2
+    _bed(h, a, "yyyr")
+    assert _texts(h)[0] == "blue bed 2" and "yellow 3" in _texts(h), _texts(h)
+    assert "Purple +1 bed" in _texts(h)  # off turn: "a player who is not on turn"
+    press(h, a, "back", 700)  # a long back empties the bed being entered
+    assert _texts(h)[1] == "_ _ _ _", _texts(h)
+    press(h, a, "back")  # nothing in bed 2: back to bed 1, its last flower away
+    assert _texts(h)[:2] == ["blue bed 1", "P P B _"], _texts(h)  # "ppbr": pink unused 2
+    _bed(h, a, "r")
+    press(h, a, "next")
+    _bed(h, a, "bbbr")
+    press(h, a, "ok")
+    assert a.game.log[-1] == {"e": "turn", "c": "b", "beds": ["ppbr", "bbbr"]}
+    assert a.game.won == [1, 0, 0, 0] and a.game.placed == [1, 0, 0, 0]
+
+
+def test_four_beds_at_most_and_a_supply_out_says_no_tile():
+    # "Beds won after a player's supply is empty still count" (issue 13; Game End: "those are
+    # also counted"); a tile has four corners: four beds a turn at most.
+    h, a = _start(scratch("gardens_four"), 3, 2)  # 6 tiles each
+    press(h, a, "up")
+    for i in range(4):
+        if i:
+            press(h, a, "next")
+        _bed(h, a, "bbbb")
+    assert "ok:done" in _texts(h) and _texts(h)[0] == "blue bed 4", _texts(h)
+    press(h, a, "next")  # a fifth bed: no
+    assert _texts(h)[0] == "blue bed 4", _texts(h)
+    press(h, a, "ok")
+    _turn(h, a)
+    _turn(h, a)
+    _turn(h, a, "bbbb", "bbbb")  # blue's 5th and 6th tiles: the end is triggered
+    assert "blue's last tile: last round, 2 to go" in _said(h), _texts(h)
+    assert _texts(h)[:2] == ["Purple: yellow", "2 to go"], _texts(h)
+    press(h, a, "up")
+    _bed(h, a, "bbby")
+    assert "blue 3 no tile" in _texts(h) and "Orange +1 bed" in _texts(h), _texts(h)
+    press(h, a, "ok")
+    assert _texts(h)[:2] == ["Cyan: red", "last!"], _texts(h)
+    _turn(h, a)
+    assert a.game.outcome.winners == [0] and a.game.won[0] == 7
+    assert _texts(h)[:3] == ["Game over", "Winner", "Orange"], _texts(h)
+    press(h, a, "ok")
+    assert _texts(h)[:3] == ["Final scores", "dn:more     tot", "Orange         7"], _texts(h)
+    press(h, a, "down")  # Orange's parts: beds, own-colour corners, tiles left
+    assert _texts(h)[1:4] == ["beds           7", "corners       27", "supply         0"]
+    press(h, a, "up")
+    press(h, a, "ok")
+    assert _texts(h)[:3] == ["Winner", "Orange", "Most beds: 7"], _texts(h)
+    # bad input refused: a turn after the end (Game End: "The round is played to its end")
+    assert not a.record({"e": "turn", "c": "b", "beds": []})
+    a.redraw()
+    assert _texts(h)[0] == "Not allowed" and "game is over" in _said(h)
+
+
+def test_special_tile_undo_and_restart():
+    # "If the player has not yet placed their special garden tile, they may take that
+    # instead": it does not come from the piles. "The special garden tiles are not used in
+    # the team variant."
+    flash = scratch("gardens_special")
+    h, a = _start(flash, 3)
+    press(h, a, "next", 700)  # a long >: this turn's tile is blue's special one
+    assert _texts(h)[1] == "special", _texts(h)
+    _turn(h, a, "bbry")
+    assert a.game.log[-1]["special"] is True and a.game.piles == 96
+    _turn(h, a)
+    _turn(h, a)
+    press(h, a, "next", 700)  # blue's special tile is placed already
+    assert "blue's special tile: turn 1" in _said(h) and _texts(h)[1] == "pile 94", _texts(h)
+    _turn(h, a, "yyyb")
+    press(h, a, "back", 700)  # undo
+    assert "Undone: T4 blue, 1 bed" in _said(h), _texts(h)
+    assert a.game.turns == 3 and a.game.won[1] == 0
+    before = a.game.snapshot()
+    gid = a.gid
+    h = a = None  # a power cut: the box comes back to the same turn
+    h, a = _boot(flash)
+    assert a.gid == gid and a.game.snapshot() == before
+    assert _texts(h)[0] == "Orange: blue", _texts(h)
+
+
+def test_the_team_game_has_no_special_tiles():
+    h, a = _start(scratch("gardens_team_special"), 4, 3)
+    press(h, a, "next", 700)
+    assert "No special tiles" in _said(h) and _texts(h)[1] == "pile 96", _texts(h)

@@ -1,0 +1,57 @@
+# Found by the soak with Gardens installed beside Versailles (issue 13): a game set up over a
+# game of another kind that the box still holds. In a file of its own: MicroPython runs each
+# file in a process of its own (tests/run_mpy.py), and Versailles's flow, compiled from source
+# here, finds no room after the other flow tests' games.
+import sys
+
+from support import press, scratch
+
+import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
+
+
+def _boot(flash):
+    from app import App
+    from hal import sim
+    h = sim.build(flash)
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def _texts(h):
+    return h.display.shown_texts
+
+
+def test_setting_up_a_game_over_a_finished_one_of_another_game():
+    # Found by the soak: New game over a game the box still holds (just won), set up as
+    # another game: its flow lit the pixels from the game held (Gardens's flow from a
+    # Versailles game: an AttributeError the guard caught). Here Versailles is set up over a
+    # finished game of Gardens; the game held keeps its flow and its rules.
+    import store as storemod
+    flash = scratch("gardens_then_versailles")
+    st = storemod.Store(flash + "/data")  # the box's layout
+    # 3 players, 6 flowerbed tiles: blue places its 6th on turn 4, the round ends on turn 6
+    log = [{"e": "setup", "game": "gardens", "players": ["Orange", "Purple", "Cyan"],
+            "tiles": 6, "colours": ["blue", "yellow", "red"]},
+           {"e": "turn", "c": "b", "beds": ["bbbb"] * 4}, {"e": "turn", "c": "y", "beds": []},
+           {"e": "turn", "c": "r", "beds": []}, {"e": "turn", "c": "b", "beds": ["bbbb"] * 2},
+           {"e": "turn", "c": "y", "beds": []}, {"e": "turn", "c": "r", "beds": []}]
+    gid = st.new_game(log[0])
+    for ev in log[1:-1]:
+        st.append(gid, ev)
+    st = None
+    h, a = _boot(flash)  # resumes the game, one turn from its end
+    assert a.record(log[-1]) and a.game.outcome is not None
+    a.show_game()
+    press(h, a, "back")  # the menu
+    labels = [item[0] for item in a.stack[-1].items]
+    for _ in range(labels.index("New game")):
+        press(h, a, "down")
+    press(h, a, "ok")
+    assert _texts(h)[0] == "Versailles", _texts(h)  # the box's first game
+    px = [h.pixels.role("px%d" % i) for i in range(1, 8)]
+    assert [h.strip.shown[i] for i in px] == [(0, 0, 0)] * 7  # no game's pixels here
+    press(h, a, "next")  # -> Gardens: the game held keeps its flow
+    assert _texts(h)[0] == "Gardens" and "shared_rules.gardens.game" in sys.modules
+    press(h, a, "back")  # away from the setup: the game held is as it was
+    assert a.game.GAME == "gardens" and a.game.outcome.winners == [0]
