@@ -16,7 +16,10 @@ from shared_rules.gardens.game import Game
 PLAYS = [("three", "cpython"), ("four", "cpython"), ("team", "cpython"), ("two", "cpython"),
          ("three", "micropython"), ("two", "micropython"),
          ("three", "micropython-mpy"), ("four", "micropython-mpy"),
-         ("team", "micropython-mpy")]
+         ("team", "micropython-mpy"), ("two", "micropython-mpy")]
+# From source (the unix port with the compiler's room, simclient.SOURCE_HEAP) the 4-player and
+# team games meet a MemoryError compiling the scoreboard's module at their end, late in a heap
+# in pieces (the box loads .mpy files, which the last three play at 192 KB): left out there.
 
 
 @pytest.fixture(scope="module")
