@@ -21,19 +21,31 @@ def _turn(app):
     names = [g[0] for g in flows.installed()]
     if len(names) < 2:
         return
-    name = app.flow.GAME
+    name = app.stack[-1].name
     app.pop()
-    app.flow = None  # nothing holds the flow turned away from: unload's collection frees it
-    flows.unload(name, app.game)
-    app.set_up(names[(names.index(name) + 1) % len(names)] if name in names else names[0])
+    if app.flow is not None:
+        app.flow = None  # nothing holds the flow turned away from: unload's collection frees it
+        flows.unload(name, app.game)
+    # The next game's count, its flow not loaded until ok: loading and unloading each game's
+    # flow and rules on the way broke the heap into pieces (a 4-player Schlossgarten game,
+    # reached past Sanssouci and Gardens, found no room at 192 KB)
+    app.push(PlayerCount(app, names[(names.index(name) + 1) % len(names)]
+                         if name in names else names[0]))
 
 
 class PlayerCount(ui.Screen):
-    # How many play: from the game's fewest to its most (shared_rules/games.py)
-    def __init__(self, app):
+    # How many play: from the game's fewest to its most (shared_rules/games.py). name: the
+    # game, whose flow may not be loaded yet (turned to with ->): then it loads at ok, and its
+    # line about the count (flow.note) shows from then on
+    def __init__(self, app, name=None):
         ui.Screen.__init__(self, app)
-        self.info = games.info(app.flow.GAME)
+        self.name = name or app.flow.GAME
+        self.info = games.info(self.name)
         self.n = self.info[2][0]
+
+    def _flow(self):
+        flow = self.app.flow
+        return flow if flow is not None and flow.GAME == self.name else None
 
     def draw(self, d):
         ui.title(d, self.info[1])
@@ -41,7 +53,9 @@ class PlayerCount(ui.Screen):
             ui.put(d, ">", ui.W - 8, 1, 0)  # -> the next game
         ui.center(d, "How many players", 13)
         ui.big_center(d, str(self.n), 26, 3)
-        ui.center(d, self.app.flow.note(self.n), 52)
+        flow = self._flow()
+        if flow is not None:
+            ui.center(d, flow.note(self.n), 52)
 
     def key(self, button, kind):
         fewest, most = self.info[2]
@@ -50,8 +64,11 @@ class PlayerCount(ui.Screen):
         elif button == ui.DOWN and kind != ui.LONG:
             self.n = max(fewest, self.n - 1)
         elif button == ui.OK and kind == ui.PRESS:
-            import roster  # loaded and read now, for this setup only: the heap keeps no roster
             app = self.app
+            if self._flow() is None:  # turned to: its flow now, the other games' code gone
+                flows.tidy((self.name, app.game.GAME if app.game is not None else None))
+                app.flow = flows.flow(self.name)
+            import roster  # loaded and read now, for this setup only: the heap keeps no roster
             app.push(ColorPick(app, self.n, [], [], roster.load(app.store.dir)))
         elif button == ui.NEXT and kind == ui.PRESS:
             _turn(self.app)

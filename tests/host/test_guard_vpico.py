@@ -40,7 +40,7 @@ def test_a_box_crashing_at_boot_restarts_stops_safe_and_syncs_its_crashes(flashe
     rows = lib.crashes()
     lib.close()
     assert [(r[1], r[6]) for r in rows] == [(1, 1), (2, 1), (3, 1)]  # numbers, at boot
-    assert all("replay" in r[3] and r[2].startswith("InvalidCard") for r in rows), rows
+    assert all("push" in r[3] and r[2].startswith("InvalidCard") for r in rows), rows  # boot: load
     # after the sync the box boots straight to the safe screen: no fourth try on its own
     screen = pico.wait_for("Le Notre stopped", 30)
     assert main(["crashes", "--db", db]) == 0

@@ -22,7 +22,7 @@ import board
 KINDS = ("-", "press", "long", "repeat")
 
 
-def preload():  # the boot calls it before the hal opens the store (app/__init__.py: preload)
+def preload(root=None):  # the boot calls it before the hal opens the store (app/__init__.py: preload)
     pass
 
 

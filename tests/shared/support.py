@@ -153,3 +153,26 @@ def press(h, a, button, ms=60):
     run(h, a, ms)
     h.pins[button].level = 1
     run(h, a, 40)
+
+
+def dropping(test):
+    # A test of modules leaving the heap (app/flows.py): on CPython they stay (flows.DROP)
+    # unless a test turns it on, as this does for the test it wraps
+    def run():
+        import sys
+        from app import flows
+        was, before = flows.DROP, dict(sys.modules)
+        flows.DROP = True
+        try:
+            return test()
+        finally:
+            flows.DROP = was
+            # the modules dropped come back as they were: the next test's classes are the
+            # ones it imported (a second copy of a game's rules would not be them)
+            for name in before:
+                sys.modules[name] = before[name]
+                if "." in name:
+                    parent, leaf = name.rsplit(".", 1)
+                    if parent in before:
+                        setattr(before[parent], leaf, before[name])
+    return run

@@ -6,7 +6,7 @@
 # Rulebook: ../shared/rulebooks/gardens-en.txt.
 import sys
 
-from support import press, scratch
+from support import dropping, press, scratch
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 
@@ -82,6 +82,7 @@ def _turn(h, a, *beds):
     press(h, a, "ok")
 
 
+@dropping
 def test_turning_to_gardens_leaves_versailles_rules_behind_and_setup_goes_at_start():
     # Regression: the roster (imported at every setup) loaded Versailles's rules for one word,
     # and a flow turned away from left its rules in the heap: 37 KB of the box's 192 KB, and a

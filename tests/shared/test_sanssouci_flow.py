@@ -6,7 +6,7 @@
 import gc
 import sys
 
-from support import micropython_only, press, scratch
+from support import dropping, micropython_only, press, scratch
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 from shared_rules.sanssouci.board import COLS, ROWS
@@ -80,6 +80,7 @@ def test_a_full_garden_takes_no_more_cells():
     assert len(edit.cells) == MAX_PRINTED and _texts(h)[4:6] == ["27 set", "most"], _texts(h)
 
 
+@dropping
 def test_a_flow_turned_away_from_at_setup_is_unloaded():
     h, a = _boot("ss_flow_unload")
     _to_sanssouci(h, a)

@@ -5,7 +5,7 @@
 # runtimes: tests/host/test_schlossgarten_table.py.
 import sys
 
-from support import press, scratch, skip
+from support import dropping, press, scratch, skip
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 
@@ -52,6 +52,7 @@ def _to_schlossgarten(h, a, players=2, new=True):
         press(h, a, "ok")
 
 
+@dropping
 def test_the_roster_loads_no_game_rules():
     # Regression: shared_rules/roster.py took LUDWIG from Versailles's rules, so every game's
     # setup (ColorPick reads the roster) loaded them: 20 KB of a Schlossgarten game's heap.
@@ -64,6 +65,7 @@ def test_the_roster_loads_no_game_rules():
     assert rules.LUDWIG == LUDWIG
 
 
+@dropping
 def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
     # A box with several games keeps one game's flow, screens and rules (app.flows.keep_only):
     # Versailles's, loaded by a game played before and by the setup that turned past it,

@@ -5,7 +5,7 @@
 # journal's records read with its own table although their codes are Versailles's letters.
 # On MicroPython the box runs in the test's process beside its harness: tests/run_mpy.py and
 # tests/host/test_toy_mpy.py (the .mpy build) give it the harness heap, as test_app's.
-from support import link_sync, press, scratch
+from support import dropping, link_sync, press, scratch
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 import journal
@@ -174,6 +174,7 @@ def test_with_one_game_installed_new_game_asks_no_game():
         _uninstall()
 
 
+@dropping
 def test_new_game_opens_the_game_set_up_last_even_after_a_restart():
     _install()
     try:
