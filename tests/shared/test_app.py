@@ -404,16 +404,23 @@ def test_rows_filed_before_labels_are_replayed_once_then_read():
 
 
 def test_the_row_words_of_a_game_won_and_of_one_left():
+    from app.flows import flow
     from app.home import row_words
+    from shared_rules.versailles.game import Game
+    left = Game(["Orange", "Purple", "Lime"], 1)
+    left.play_round([1, 2, 3])
+    where = flow("versailles").where(left)
+    assert where and row_words(left) == "l " + where  # where its flow says it stands
 
     class G:
+        GAME = "chess"  # no flow for it on this box
         players = ["Orange", "Purple", "Lime"]
         outcome = None
 
         def totals(self):
             return [30, 52, 52]
     g = G()
-    assert row_words(g, "S1R3") == "l S1R3"
+    assert row_words(g) == "l ?"
 
     class O:
         winners = [1, 2]  # shared: the row names the first
