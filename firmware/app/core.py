@@ -174,8 +174,7 @@ class App:
         flows.keep_only(name)
         setup = {"e": "setup", "game": name, "players": list(names), "seed": seed_from(self.hal)}
         if extra:
-            for k in extra:
-                setup[k] = extra[k]
+            setup.update(extra)
         game = games.new_game(setup)
         setup = game.log[0]
         t = self.wall_time()
@@ -269,8 +268,7 @@ class App:
         try:
             from app.home import row_words
             from labels import Labels
-            where = flows.flow(g.GAME).where(g) if g.outcome is None else None
-            Labels(self.store.dir, self.store).add(gid, row_words(g, where))
+            Labels(self.store.dir, self.store).add(gid, row_words(g))
         except Exception:  # a full flash: the menu replays this game instead
             pass
         unload_labels()

@@ -32,6 +32,11 @@ def register(name, module):
     FLOWS[name] = module
 
 
+def names():
+    # -> the registry names of the installed games, in the registry's order
+    return [g[0] for g in installed()]
+
+
 def installed():
     # -> [(name, title, (fewest, most))] of the registry's games that have a flow here
     from shared_rules.games import GAMES

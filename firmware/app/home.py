@@ -74,12 +74,15 @@ class Finished(ui.Menu):
             unload_labels()
 
 
-def row_words(g, where=None):
+def row_words(g):
     # -> a game's row in labels.txt: "w 44 Sophie" (the winner's points and name; the first
-    # of a shared victory) or, with no winner, "l S1R3" (where it was left)
+    # of a shared victory) or, with no winner, "l S1R3" (where it was left, by its flow)
     o = g.outcome
     if o is None:
-        return "l " + where
+        try:
+            return "l " + flows.flow(g.GAME).where(g)
+        except Exception:  # a game with no flow on this box
+            return "l ?"
     w = o.winners[0]
     return "w %d %s" % (g.totals()[w], g.players[w])
 
@@ -179,13 +182,7 @@ class _Rows:
             g = self.game(gid)
         except Exception:
             return None
-        where = None
-        if g.outcome is None:
-            try:
-                where = flows.flow(g.GAME).where(g)
-            except Exception:  # a game with no flow on this box
-                where = "?"
-        words = row_words(g, where)
+        words = row_words(g)
         g = None
         gc.collect()  # the replay's pieces go before the label is made: it would split them
         app = self.app

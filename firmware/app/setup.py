@@ -11,14 +11,14 @@ from app.colors import PALETTE
 
 def choose(app):
     # New game: the game set up last (a table mostly plays one game again), else the first
-    names = [g[0] for g in flows.installed()]
+    names = flows.names()
     last = app.settings["game"]
     app.set_up(last if last in names else names[0])
 
 
 def _turn(app):
     # -> on the player count: the next installed game's setup in place of this one's
-    names = [g[0] for g in flows.installed()]
+    names = flows.names()
     if len(names) < 2:
         return
     name = app.stack[-1].name

@@ -297,6 +297,15 @@ def _finished_game(names):
     return g
 
 
+def _filed(a, g):
+    # -> the id of game g journalled and filed by the store alone, as a sync's test box has it
+    gid = a.store.new_game(g.log[0])
+    for ev in g.log[1:]:
+        a.store.append(gid, ev)
+    a.store.finish(gid)
+    return gid
+
+
 def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
     # After a 5-player game the .mpy build at 192 KB sometimes could not replay the game just
     # won beside the one in memory: its row read "1 ?" (damaged). The row and the scoreboard
@@ -305,15 +314,9 @@ def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
     from app import home
     h, a = _boot(scratch("app_just_won"))
     older = _finished_game(["Cyan", "Pink"])
-    gid = a.store.new_game(older.log[0])
-    for ev in older.log[1:]:
-        a.store.append(gid, ev)
-    a.store.finish(gid)
+    _filed(a, older)
     won = _finished_game(["Orange", "Purple", "Lime"])
-    a.gid = a.store.new_game(won.log[0])
-    for ev in won.log[1:]:
-        a.store.append(a.gid, ev)
-    a.store.finish(a.gid)
+    a.gid = _filed(a, won)
     a.game = won
     asked = []
     events = a.store.events
@@ -387,10 +390,7 @@ def test_rows_filed_before_labels_are_replayed_once_then_read():
     flash = scratch("app_labels_old")
     h, a = _boot(flash)
     older = _finished_game(["Cyan", "Pink"])
-    gid = a.store.new_game(older.log[0])  # filed by the store alone: no row written
-    for ev in older.log[1:]:
-        a.store.append(gid, ev)
-    a.store.finish(gid)
+    gid = _filed(a, older)  # by the store alone: no row written
     assert _row(a, gid) is None
     a.push(home.Finished(a))
     a.redraw()
@@ -405,16 +405,23 @@ def test_rows_filed_before_labels_are_replayed_once_then_read():
 
 
 def test_the_row_words_of_a_game_won_and_of_one_left():
+    from app.flows import flow
     from app.home import row_words
+    from shared_rules.versailles.game import Game
+    left = Game(["Orange", "Purple", "Lime"], 1)
+    left.play_round([1, 2, 3])
+    where = flow("versailles").where(left)
+    assert where and row_words(left) == "l " + where  # where its flow says it stands
 
     class G:
+        GAME = "chess"  # no flow for it on this box
         players = ["Orange", "Purple", "Lime"]
         outcome = None
 
         def totals(self):
             return [30, 52, 52]
     g = G()
-    assert row_words(g, "S1R3") == "l S1R3"
+    assert row_words(g) == "l ?"
 
     class O:
         winners = [1, 2]  # shared: the row names the first
@@ -429,10 +436,7 @@ def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
     from app import home
     h, a = _boot(scratch("app_labels_nomem"))
     older = _finished_game(["Cyan", "Pink"])
-    gid = a.store.new_game(older.log[0])
-    for ev in older.log[1:]:
-        a.store.append(gid, ev)
-    a.store.finish(gid)
+    gid = _filed(a, older)
     real = builtins.__import__
     refused = []
 
