@@ -47,6 +47,7 @@ test: $(STAMP) $(EMU_STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/device.py
+	$(BIN)/micropython -X heapsize=192k bench/packed_events.py
 	$(BIN)/python bench/journal_size.py
 	$(BIN)/python bench/flash.py
 	$(BIN)/python bench/sync.py
@@ -65,8 +66,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/circuitpython.py
 
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
-# at 256 KB (the box's 192 KB, the soak's harness and its last check: tests/run_mpy.py;
-# 320 KB from source: the compiler's room for the flows and setup screens loaded again),
+# at 320 KB (the box's 192 KB, the soak's harness and its last check, and with four games
+# installed room for a heap in pieces: tests/host/test_guard_mpy.py;
+# 384 KB from source: every game's flow, screens and rules compiled and kept, tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
 # a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200);
 # on the emulated CircuitPython Pico, power cuts at 10 seeded instants (make test: 2).
@@ -74,10 +76,10 @@ bench: $(STAMP)
 # arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP) $(EMU_STAMP)
-	$(BIN)/micropython -X heapsize=320k tests/shared/soak.py 100000 2 --session 0
+	$(BIN)/micropython -X heapsize=384k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
 		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
-	$(BIN)/micropython -X heapsize=256k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
+	$(BIN)/micropython -X heapsize=320k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
 	$(BIN)/python tests/shared/soak.py 50000 4
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
 	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \

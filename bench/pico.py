@@ -197,7 +197,7 @@ def games_on_box(work, image, n_games, name):
     # store, then copied over USB into data/ -> (the local copy, its file names)
     import labels
     import store
-    from app.home import row_words
+    from app.core import row_words
     from linkrig import record_log
     local = os.path.join(work, name)
     box = store.Store(local)

@@ -53,7 +53,8 @@ def table(game):
     return t
 
 
-def _pack(value, game):
+def pack(value, game):
+    # -> the value as its record holds it: a known kind's event as its array, else itself
     if type(value) is not dict:  # a list would read back as a packed event
         raise ValueError("a journal record is a JSON object, not %r" % (value,))
     name = value.get("e")
@@ -90,7 +91,7 @@ def unpack(value, game):
 
 def record(value, game=DEFAULT_GAME):
     # -> the journal line of a JSON value, bytes; game: the journal's (a setup names its own)
-    text = encode(_pack(value, game)).encode()
+    text = encode(pack(value, game)).encode()
     return text + ("*%08x\n" % (binascii.crc32(text) & 0xFFFFFFFF)).encode()
 
 

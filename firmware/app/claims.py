@@ -20,7 +20,9 @@ def claims(g):
         return []
     order = [s for s, c, tile in g.distribution() if s < g.n] if g.rounds else []
     recent = []  # (seat, type) claimed since the last round
-    for ev in reversed(g.events):
+    events = g.events
+    for i in range(len(events) - 1, -1, -1):  # latest first (packed events: by index)
+        ev = events[i]
         if ev["e"] != "claim":
             break
         recent.append((ev["p"], TYPES.index(ev["type"])))

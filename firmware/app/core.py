@@ -176,7 +176,7 @@ class App:
         if extra:
             setup.update(extra)
         game = games.new_game(setup)
-        setup = game.log[0]
+        setup = game.log[0]  # the game's own: the time and the people join it here
         t = self.wall_time()
         if t is not None:
             setup["t"] = t
@@ -187,7 +187,7 @@ class App:
         except Exception as exc:  # a full flash: say so, keep every game there is
             self.error(exc)
             return
-        self.game = game
+        self.game = game.pack()  # its events packed from now on (shared_rules/packed.py)
         # The setup screens leave the heap once the game is filed (they load again at the
         # next New game): a 4-player game of Gardens, 96 turns, needs their room (issue 13)
         flows.drop_setup(flows.flow(name))
@@ -266,7 +266,6 @@ class App:
         # Finished games written (labels.py), so that menu shows it without replaying it
         self.store.finish(gid)
         try:
-            from app.home import row_words
             from labels import Labels
             Labels(self.store.dir, self.store).add(gid, row_words(g))
         except Exception:  # a full flash: the menu replays this game instead
@@ -317,7 +316,7 @@ class _Replay:
                 flows.flow(name)
             except ValueError:  # no flow for it here: the rules core says what is wrong
                 pass
-            self.game = games.new_game(ev)
+            self.game = games.new_game(ev).pack()
         else:
             self.game.push(ev)
 
@@ -337,6 +336,19 @@ def replay(events):
     while events:
         g.push(events.pop())
     return g
+
+
+def row_words(g):
+    # -> a game's row in labels.txt: "w 44 Sophie" (the winner's points and name; the first
+    # of a shared victory) or, with no winner, "l S1R3" (where it was left, by its flow)
+    o = g.outcome
+    if o is None:
+        try:
+            return "l " + flows.flow(g.GAME).where(g)
+        except Exception:  # a game with no flow on this box
+            return "l ?"
+    w = o.winners[0]
+    return "w %d %s" % (g.totals()[w], g.players[w])
 
 
 def unload_labels():

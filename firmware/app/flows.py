@@ -170,6 +170,7 @@ def preload(last="", every=False):
     # (unload, keep_only). every: each installed game's, its setup screens and the generic
     # ones too, kept for good (the soak from source, where compiling a module late in a heap
     # in pieces met a MemoryError; the box loads .mpy files)
+    import sys
     names = [g[0] for g in installed()]
     if every:
         for name in names:
@@ -180,6 +181,9 @@ def preload(last="", every=False):
             _kept.add(FLOWS[name])
             for m in mods:
                 _kept.add(m)
+            for m in sys.modules:  # its rules too: tidy would drop them, to compile again
+                if m.startswith("shared_rules." + name):
+                    _kept.add(m)
     elif names:
         for m in flow(last if last in names else names[0]).MODULES:
             __import__(m)

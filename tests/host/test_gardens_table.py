@@ -4,14 +4,13 @@ tests/host/gardens_tables.py with the rulebook's words; on CPython, and the 3-pl
 2-player games (and the 4-player one, at the Pico's 192 KB) on the MicroPython unix port from
 source and as the .mpy build. The journal on the simulated flash must replay to the tally
 worked by hand, and the winner screen must say who won and why."""
-import os
 
 import pytest
 
 from gardens_tables import TABLES
 from lenotre.device.gardens_play import GardensPlayer
-from lenotre.device.simclient import SimDevice
 from shared_rules.gardens.game import Game
+from tablerig import box_journal, device
 
 PLAYS = [("three", "cpython"), ("four", "cpython"), ("team", "cpython"), ("two", "cpython"),
          ("three", "micropython-mpy"), ("four", "micropython-mpy"),
@@ -21,24 +20,8 @@ PLAYS = [("three", "cpython"), ("four", "cpython"), ("team", "cpython"), ("two",
 # its end, late in a heap in pieces: the box loads .mpy files, which play these at 192 KB.
 
 
-@pytest.fixture(scope="module")
-def device_build(tmp_path_factory):
-    from lenotre.device.toolchain import build
-    out = str(tmp_path_factory.mktemp("device"))
-    build(out)
-    return out
-
-
-def device(flash, runtime, request):
-    return SimDevice(flash, micropython=runtime != "cpython",
-                     compiled=request.getfixturevalue("device_build")
-                     if runtime.endswith("mpy") else None)
-
-
 def journal(flash):
-    import store  # the firmware's own store, read on the desktop
-    s = store.Store(os.path.join(flash, "data"))
-    ids = [gid for gid, _ in s.games()]
+    s, ids = box_journal(flash)  # the firmware's own store, read on the desktop
     assert len(ids) == 1
     return s, ids[0]
 

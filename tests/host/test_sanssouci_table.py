@@ -19,15 +19,14 @@ seine letzte Handkarte gespielt hat, kommt es zur Wertung"):
     Statue 6 + Pavillon 1; Pink Weinstock 6 + Labyrinth 1;
   - totals 41, 56, 44, 56: Purple and Pink tie, and "Bei Gleichstand gewinnt der Spieler, mit
     den meisten Gaertnern in seinem Garten": Purple 3 gardeners, Pink none. Purple wins."""
-import os
 
 import pytest
 
-from lenotre.device.simclient import SimDevice
 from lenotre.device.simplay_sanssouci import Player, turns_of
 from shared_rules import games
 from shared_rules.sanssouci.game import Game
 
+from tablerig import box_journal, device
 import test_sanssouci_game as worked  # tests/shared: the hand-worked game, turn by turn
 
 RUNTIMES = ["cpython", "micropython", "micropython-mpy"]
@@ -42,24 +41,8 @@ def worked_game():
     return g
 
 
-@pytest.fixture(scope="module")
-def device_build(tmp_path_factory):
-    from lenotre.device.toolchain import build
-    out = str(tmp_path_factory.mktemp("device"))
-    build(out)
-    return out
-
-
-def device(flash, runtime, request):
-    return SimDevice(flash, micropython=runtime != "cpython",
-                     compiled=request.getfixturevalue("device_build")
-                     if runtime.endswith("mpy") else None)
-
-
 def journal(flash):
-    import store  # the firmware's own store, read on the desktop
-    s = store.Store(os.path.join(flash, "data"))
-    ids = [gid for gid, _ in s.games()]
+    s, ids = box_journal(flash)  # the firmware's own store, read on the desktop
     assert len(ids) == 1
     return s, ids[0]
 

@@ -4,38 +4,16 @@ build at the Pico's 192 KB (simclient.SimDevice): an element built over and rega
 reshuffle said, undo, a restart mid-game, and the win at exactly 21 in the middle of a turn,
 announced at once. The games are the rules core's hand-worked ones
 (tests/shared/test_schlossgarten_games.py), played by the colours the box gives the seats."""
-import os
 
 import pytest
 
 from lenotre.device.schlossgarten_play import Player
-from lenotre.device.simclient import SimDevice
 from shared_rules.schlossgarten.game import Game
+from tablerig import box_journal, device
 
 RUNTIMES = ["cpython", "micropython", "micropython-mpy"]
 TWO = ["Orange", "Purple"]
 FOUR = ["Orange", "Purple", "Cyan", "Pink"]
-
-
-@pytest.fixture(scope="module")
-def device_build(tmp_path_factory):
-    from lenotre.device.toolchain import build
-    out = str(tmp_path_factory.mktemp("device"))
-    build(out)
-    return out
-
-
-def device(flash, runtime, request):
-    return SimDevice(flash, micropython=runtime != "cpython",
-                     compiled=request.getfixturevalue("device_build")
-                     if runtime.endswith("mpy") else None)
-
-
-def journal(flash):
-    import store  # the firmware's own store, read on the desktop
-    s = store.Store(os.path.join(flash, "data"))
-    ids = [gid for gid, _ in s.games()]
-    return s, ids
 
 
 def rows(texts):
@@ -146,7 +124,7 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
         assert texts[:6] == ["Winner", "Orange", "first to 21", "21 points", "in turn 11",
                              "by tile 2 (+3)"], texts
         assert dev.stats()["clipped"] == 0
-    s, ids = journal(flash)
+    s, ids = box_journal(flash)
     assert len(ids) == 1 and s.finished(ids[0])
     events = s.events(ids[0])
     assert [ev for ev in events[1:] if ev["e"] == "turn"][-1] == {"e": "turn", "p": 0,
@@ -234,7 +212,7 @@ def test_four_players_the_reshuffle_said_and_the_win_at_21_by_an_element(tmp_pat
         assert dev.screen()[1][2:6] == ["first to 21", "21 points", "in turn 33",
                                         "by the hedge2"]
         assert dev.stats()["clipped"] == 0
-    s, ids = journal(flash)
+    s, ids = box_journal(flash)
     assert len(ids) == 2 and s.finished(ids[0])  # the Versailles game, left
     events = s.events(ids[1])
     assert s.finished(ids[1])
@@ -261,7 +239,7 @@ def test_simulated_games_through_the_buttons_journal_their_plan(tmp_path, runtim
         # the box names seats by colour, the simulation by name: the same seat wins
         assert texts[:3] == ["Game over", "Winner", FOUR[plan.outcome.winners[0]]], texts
         assert dev.stats()["clipped"] == 0
-    s, ids = journal(flash)
+    s, ids = box_journal(flash)
     events = s.events(ids[0])
     assert [{k: ev[k] for k in ev if k != "t"} for ev in events[1:]] == plan.log[1:]
     game = Game.replay(events)

@@ -11,14 +11,6 @@ from shared_rules.versailles.game import Game
 RUNTIMES = ["cpython", "micropython", "micropython-mpy"]
 
 
-@pytest.fixture(scope="module")
-def device_build(tmp_path_factory):
-    from lenotre.device.toolchain import build
-    out = str(tmp_path_factory.mktemp("device"))
-    build(out)
-    return out
-
-
 @pytest.fixture(params=RUNTIMES)
 def box(request, tmp_path):
     # -> (the simulated box with a 2-player game started, its Player, the flash folder)

@@ -311,7 +311,7 @@ def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
     # won beside the one in memory: its row read "1 ?" (damaged). The row and the scoreboard
     # use the game in memory; another game's replay that meets a heap in pieces is tried
     # once more after a collection.
-    from app import home
+    from app import finished
     h, a = _boot(scratch("app_just_won"))
     older = _finished_game(["Cyan", "Pink"])
     _filed(a, older)
@@ -327,7 +327,7 @@ def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
             raise MemoryError("memory allocation failed")
         return events(g, into)
     a.store.events = tight
-    a.push(home.Finished(a))
+    a.push(finished.Finished(a))
     a.redraw()
     rows = ["2 Orange %d*" % won.totals()[0], "1 Cyan %d*" % older.totals()[0]]
     assert _texts(h)[:3] == ["Finished games"] + rows, _texts(h)
@@ -349,7 +349,7 @@ def _row(a, gid):
 def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_without_a_replay():
     # Opening Finished games replayed each row's game: 1 s for six rows with 1,000 games on
     # the emulated Pico. A game filed by the app writes its row's words (labels.txt).
-    from app import home
+    from app import finished
     h, a = _boot(scratch("app_labels"))
     names = ["Orange", "Purple", "Lime"]
     a.new_game(names)
@@ -376,7 +376,7 @@ def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_withou
     def no_replay(*args):
         raise AssertionError("a row replayed its game")
     a.store.events = no_replay
-    a.push(home.Finished(a))
+    a.push(finished.Finished(a))
     a.redraw()
     assert _texts(h)[1:3] == ["%d left %s*" % (first + 1, where),
                              "%d %s %d*" % (first, names[w], won.totals()[w])], _texts(h)
@@ -386,27 +386,27 @@ def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_withou
 
 
 def test_rows_filed_before_labels_are_replayed_once_then_read():
-    from app import home
+    from app import finished
     flash = scratch("app_labels_old")
     h, a = _boot(flash)
     older = _finished_game(["Cyan", "Pink"])
     gid = _filed(a, older)  # by the store alone: no row written
     assert _row(a, gid) is None
-    a.push(home.Finished(a))
+    a.push(finished.Finished(a))
     a.redraw()
     row = "%d Cyan %d*" % (gid, older.totals()[0])
     assert _texts(h)[1] == row, _texts(h)
     assert _row(a, gid) == "w %d Cyan" % older.totals()[0]  # written down for next time
     h, a = _boot(flash)
     a.store.events = None  # a replay now would fail: the row comes from its line
-    a.push(home.Finished(a))
+    a.push(finished.Finished(a))
     a.redraw()
     assert _texts(h)[1] == row, _texts(h)
 
 
 def test_the_row_words_of_a_game_won_and_of_one_left():
     from app.flows import flow
-    from app.home import row_words
+    from app.core import row_words
     from shared_rules.versailles.game import Game
     left = Game(["Orange", "Purple", "Lime"], 1)
     left.play_round([1, 2, 3])
@@ -433,7 +433,7 @@ def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
     # labels.py is loaded when Finished games opens; a heap with no room for it costs speed,
     # never the menu (every row replayed, as before labels.txt)
     import builtins
-    from app import home
+    from app import finished
     h, a = _boot(scratch("app_labels_nomem"))
     older = _finished_game(["Cyan", "Pink"])
     gid = _filed(a, older)
@@ -449,7 +449,7 @@ def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
     sys.modules.pop("labels", None)
     builtins.__import__ = no_room
     try:
-        a.push(home.Finished(a))
+        a.push(finished.Finished(a))
         a.redraw()
     finally:
         builtins.__import__ = real

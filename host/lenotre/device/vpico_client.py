@@ -20,6 +20,8 @@ import time
 from lenotre.device.client import DeviceClient
 from lenotre.device.vpico import CONTROL_ENV, HEAP
 
+MORE = b"\x01"  # firmware/hal/virtual.py's: a piece of a reply with more to come
+
 
 class VirtualPicoError(Exception):
     pass
@@ -70,7 +72,15 @@ class VirtualPico(DeviceClient):
         if not ready:
             raise VirtualPicoError("the app on the virtual Pico does not answer %r (stopped "
                                    "at the REPL?)" % text)
-        reply = self.sock.recv(65536).decode()
+        piece = self.sock.recv(65536)
+        reply = b""
+        while piece[:1] == MORE:  # a screen reply in pieces (hal/virtual.py): more follows
+            reply += piece[1:]
+            ready, _, _ = select.select([self.sock], [], [], timeout or self.timeout)
+            if not ready:
+                raise VirtualPicoError("the virtual Pico's reply to %r stopped half-way" % text)
+            piece = self.sock.recv(65536)
+        reply = (reply + piece).decode()
         if reply.startswith("error "):
             raise VirtualPicoError("%s: %s" % (text, reply[6:]))
         return reply

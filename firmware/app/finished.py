@@ -1,0 +1,171 @@
+# Finished games, from the menu: the latest first, each row a game's winner and points, or
+# where it was left; a row opens that game's scores (or its state, if it was left). Loaded
+# when the menu opens and let go when it is left: a box in play never holds it (7 KB of the
+# unix port's heap that a box booting into its game beside 1,300 others did not have).
+import gc
+from array import array
+
+from app import core, flows, ui
+from app.core import unload_labels
+from shared_rules import games
+
+
+class Finished(ui.Menu):
+    # Latest finished first. A box may hold 1,300 finished games: the menu keeps only their
+    # ids (2 bytes a game, in the order they were filed, which is the order they finished)
+    # and makes a row's label and action when the row is drawn.
+    def __init__(self, app):
+        ids = _Ids("H" if app.store.top() <= 0xFFFF else "I")
+        for gid, finished, n in app.store.each():
+            if finished:  # the game just won too: the store files it as it ends
+                ids.append(gid)
+        ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
+
+    def key(self, button, kind):
+        ui.Menu.key(self, button, kind)
+        if button == ui.BACK and kind == ui.PRESS:  # left: its rows, labels.py and this go
+            self.items = None
+            unload_labels()
+            flows.forget("app.finished")
+
+
+def _rows(app):
+    # -> labels.txt's rows, loaded here, not at boot (2.6 KB of heap the menu does not need);
+    # once more after a collection if the heap is in pieces; None if it still does not fit
+    # (then every row is replayed, as before the file)
+    for _ in (0, 1):
+        try:
+            from labels import Labels
+            return Labels(app.store.dir, app.store)
+        except MemoryError:
+            gc.collect()
+    return None
+
+
+class _Ids:
+    # Game ids in arrays of RUN: one array of 1,300 grew by reallocation and needed a block of
+    # 1.7 to 2 KB that the heap of a box with 1,148 or 1,300 games did not have (MemoryError
+    # on the unix port, .mpy at 192 KB); runs of 128 bytes fit in the holes there are.
+    RUN = 64
+
+    def __init__(self, typecode):
+        self.code = typecode
+        self.runs = []  # type: list
+        self.n = 0
+
+    def append(self, gid):
+        if self.n % self.RUN == 0:
+            self.runs.append(array(self.code))
+        self.runs[-1].append(gid)
+        self.n += 1
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        return self.runs[i // self.RUN][i % self.RUN]
+
+
+class _Rows:
+    # The Finished menu's items, made on demand: (label, action) of the i-th latest game. A
+    # label names the winner and the points ("1297 Sophie 44", "*" while not synced): a
+    # replay, so the labels of the rows last drawn are kept.
+    def __init__(self, app, ids):
+        self.app = app
+        self.ids = ids
+        self.labels = {}
+        self.rows = _rows(app)  # each game's row, if written
+
+    def __len__(self):
+        return len(self.ids) or 1
+
+    def __getitem__(self, i):
+        if not len(self.ids):
+            return "(none yet)", self.app.pop
+        gid = self.ids[len(self.ids) - 1 - i]
+        label = self.labels.get(gid)
+        if label is None:
+            if len(self.labels) >= 2 * ui.Menu.rows:
+                self.labels = {}
+            label = self.labels[gid] = self.label(gid)
+        return label, lambda: self.open(gid)
+
+    def game(self, gid):
+        # The game just won is in memory already: after a 5-player game a second copy did
+        # not always fit beside it (.mpy at 192 KB on the unix port: MemoryError). Any other
+        # is viewed from its journal: its state without its events (with 1,148 games on the
+        # box a 5-player game's whole replay did not fit beside the list).
+        app = self.app
+        if gid == app.gid and app.game is not None:
+            return app.game
+        try:
+            return games.view(lambda sink: app.store.events(gid, sink))
+        except MemoryError:  # once more, after a collection, if the heap is in pieces
+            gc.collect()
+            return games.view(lambda sink: app.store.events(gid, sink))
+
+    def label(self, gid):
+        app = self.app
+        mark = "" if app.store.synced(gid) else "*"
+        words = self.written(gid) or self.replayed(gid)
+        if words is None:  # damaged or not a game the rules take: opening it says why
+            return "%d ?%s" % (gid, mark)
+        if words[0] == "l":  # left for a new game: where ("1297 left S1R3*", 15 fit)
+            label = "%d left %s%s" % (gid, words[2:], mark)
+            return label if len(label) < ui.COLS else "%d %s%s" % (gid, words[2:], mark)
+        points, name = words[2:].split(" ", 1)
+        head, tail = "%d " % gid, " %s%s" % (points, mark)
+        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+
+    def written(self, gid):
+        # -> the row's words from labels.txt, or None; once more after a collection if the
+        # heap has no 256 bytes for its read (the .mpy soak at 256 KB with four games), then
+        # None: the row is replayed instead, or shows "?", and the menu goes on
+        for _ in (0, 1):
+            try:
+                return self.rows.get(gid) if self.rows else None
+            except MemoryError:
+                gc.collect()
+        return None
+
+    def replayed(self, gid):
+        # -> the row's words from the game itself (filed before labels.txt, or its line cut
+        # by a power cut), written down for next time; None if it cannot be read
+        try:
+            g = self.game(gid)
+        except Exception:
+            return None
+        words = core.row_words(g)
+        g = None
+        gc.collect()  # the replay's pieces go before the label is made: it would split them
+        app = self.app
+        rows = self.rows
+        if rows and gid != app.gid and rows.keep(gid):  # the game in play writes its own
+            try:
+                rows.add(gid, words)
+            except Exception:  # a full flash: replayed again next time
+                pass
+        return words
+
+    def open(self, gid):
+        from app.results import Unfinished
+        app = self.app
+        try:
+            game = self.game(gid)
+            flows.tidy((game.GAME, app.game.GAME if app.game is not None else None))
+            flow = flows.flow(game.GAME)
+        except Exception as exc:  # StoreError (a damaged journal), RulesError, no flow
+            app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
+            return
+        if game.outcome is None:  # left for a new game mid-way: no scores to show
+            # shown from its view; the whole replay, to resume it, once the game held is let
+            # go (results.Unfinished): two long games of Gardens side by side did not fit
+            app.push(Unfinished(app, gid, game, flow))
+            return
+        try:
+            board = flow.scoreboard(app, game, True)
+        except MemoryError:  # its screen's module met a heap in pieces: once more, collected
+            gc.collect()
+            board = flow.scoreboard(app, game, True)
+        board.undoable = False  # a finished game, looked at: a long back takes nothing back
+        app.push(board)
