@@ -14,10 +14,12 @@ from tablerig import box_journal, device
 
 PLAYS = [("three", "cpython"), ("four", "cpython"), ("team", "cpython"), ("two", "cpython"),
          ("three", "micropython-mpy"), ("four", "micropython-mpy"),
-         ("team", "micropython-mpy"), ("two", "micropython-mpy")]
-# From source (the unix port with the compiler's room, simclient.SOURCE_HEAP) with all four
-# games installed, every Gardens game met a MemoryError compiling the scoreboard's module at
-# its end, late in a heap in pieces: the box loads .mpy files, which play these at 192 KB.
+         ("team", "micropython-mpy"), ("two", "micropython-mpy"),
+         ("three", "micropython"), ("four", "micropython"), ("team", "micropython"),
+         ("two", "micropython")]
+# From source: the unix port with the compiler's room (simclient.SOURCE_HEAP). With all four
+# games installed every Gardens game had met a MemoryError there, compiling the scoreboard's
+# module at its end; with a game's events packed (shared_rules/packed.py) they play whole.
 
 
 def journal(flash):

@@ -105,7 +105,7 @@ def _run_on_box(port_path):
                 bar.done()
             with open(os.path.join(ROOT, "tests", "run_shared.py")) as src:
                 repl.start(RUN % (src.read(), CLEAN % (put,)) + WAIT % (DONE, BACK_MS))
-            said, went = [], []
+            said, went, line = [], [], [""]
 
             def emit(data):
                 text = data.decode("utf-8", "replace")
@@ -113,9 +113,15 @@ def _run_on_box(port_path):
                 if not went and DONE in "".join(said[-2:]):
                     port.write(b"\n")  # the go-ahead: the box ends the run
                     went.append(1)
-                sys.stdout.write(text.replace(DONE, ""))
+                # printed a line at a time: DONE, the box's word to this command, may come
+                # split over two reads (CircuitPython's USB sends it so) and is not the user's
+                lines = (line[0] + text).split("\n")
+                line[0] = lines.pop()
+                sys.stdout.write("".join(ln + "\n" for ln in lines if ln.strip() != DONE))
                 sys.stdout.flush()
             repl.follow(emit, IDLE_S, MOST_S)
+            if line[0].strip() not in ("", DONE):
+                print(line[0])
             return "".join(said)
         finally:
             _clean(repl, put)

@@ -112,9 +112,12 @@ class RawRepl(SerialTransport):
     # serve() still reading protocol lines, which takes Ctrl-C for noise where the USB layer
     # does not turn it into KeyboardInterrupt (a virtual Pico): BYE ends it, the raw REPL
     # closes the run with \x04>, Ctrl-A shows the banner; a half-sent raw REPL program:
-    # Ctrl-B back to the friendly REPL, then in again.
+    # Ctrl-B back to the friendly REPL, then in again. CircuitPython, its app interrupted,
+    # waits for "any key" before its REPL and may take the first try's keys before it waits:
+    # a key and Ctrl-A again, before BYE (which it would read as a line of Python).
     RECOVER = (
         b"\r\x03\x03\r\x01",
+        b"\r\x01",
         b"\nLN BYE *%08x\n\x01" % (binascii.crc32(b"LN BYE") & 0xFFFFFFFF),
         b"\r\x02\r\x03\x03\r\x01",
     )
