@@ -144,11 +144,9 @@ class Hub(ui.Screen):
     def key(self, button, kind):
         app = self.app
         g = app.game
-        if button == ui.BACK and kind == ui.LONG:
-            app.undo()
-        elif button == ui.BACK and kind == ui.PRESS:
-            app.home()
-        elif g.outcome is not None:
+        if ui.hub_back(app, button, kind):
+            return
+        if g.outcome is not None:
             if button == ui.OK and kind == ui.PRESS:
                 app.push(scoreboard(app, g, True))
         elif button == ui.NEXT and kind == ui.LONG:

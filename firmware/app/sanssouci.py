@@ -163,13 +163,9 @@ class Hub(ui.Screen):
     def key(self, button, kind):
         app = self.app
         g = app.game
-        if button == ui.BACK and kind == ui.LONG:
-            app.undo()
-        elif kind != ui.PRESS:
+        if ui.hub_back(app, button, kind) or kind != ui.PRESS:
             return
-        elif button == ui.BACK:
-            app.home()
-        elif g.phase == OVER:
+        if g.phase == OVER:
             if button == ui.OK:
                 app.push(scoreboard(app, g, True))
         elif button == ui.NEXT and g.open != NOBODY:

@@ -133,13 +133,9 @@ class Hub(ui.Screen):
     def key(self, button, kind):
         app = self.app
         g = app.game
-        if button == ui.BACK and kind == ui.LONG:
-            app.undo()
-        elif button == ui.BACK and kind == ui.PRESS:
-            app.home()
-        elif kind != ui.PRESS:
+        if ui.hub_back(app, button, kind) or kind != ui.PRESS:
             return
-        elif g.outcome is not None:
+        if g.outcome is not None:
             if button == ui.OK:
                 app.push(scoreboard(app, g, True))
         elif button == ui.DOWN:

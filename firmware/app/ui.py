@@ -101,6 +101,18 @@ def hint(d, s):
     put(d, s, 0, H - LINE)
 
 
+def hub_back(app, button, kind):
+    # Every game screen's back: long takes back the last action, short goes to the menu.
+    # -> whether the key was one of those
+    if button != BACK or kind not in (PRESS, LONG):
+        return False
+    if kind == LONG:
+        app.undo()
+    else:
+        app.home()
+    return True
+
+
 class Screen:
     status = None  # type: str | None  # a player's colour for the status pixel
     statuses = None  # type: list | None  # colours the status pixel cycles through instead

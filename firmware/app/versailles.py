@@ -98,11 +98,9 @@ class Hub(ui.Screen):
     def key(self, button, kind):
         app = self.app
         g = app.game
-        if button == ui.BACK and kind == ui.LONG:
-            app.undo()
-        elif button == ui.BACK and kind == ui.PRESS:
-            app.home()
-        elif button == ui.NEXT and kind == ui.LONG:  # the token holders (app.tokens)
+        if ui.hub_back(app, button, kind):
+            return
+        if button == ui.NEXT and kind == ui.LONG:  # the token holders (app.tokens)
             # not on down: up/down already turn the round's first card
             from app.tokens import Tokens
             app.push(Tokens(app))

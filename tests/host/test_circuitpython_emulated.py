@@ -23,6 +23,7 @@ from lenotre.device.simplay import Player, entered, plan_of
 from lenotre.device.toolchain import ROOT
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
+from picorig import CutDevice, PowerCut, check_the_end
 
 KIND = "circuitpython"
 try:
@@ -121,10 +122,6 @@ def test_the_buzzer_of_hal_circuitpython_sounds_its_frequency_for_its_time(flash
     assert abs(freq - 880) <= 0.015 * 880 and 115 <= ms <= 140, beeps
 
 
-def capped(rgb, cap=48):
-    return max(rgb) == cap
-
-
 def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path):
     # test_pico_emulated's game on CircuitPython: every press a GPIO held low, every screen
     # from the I2C frames, every colour from the PIO's output, the journal from the FAT image
@@ -136,25 +133,7 @@ def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path)
         pico.wait_for("New game", timeout_ms=60000)
         p = Player(dev)
         p.play(plan.log)
-        names = p.names
-        texts = dev.screen()[1]
-        winners = plan.outcome.winners
-        assert texts[0] == ("Shared victory" if plan.outcome.shared else "Winner"), texts
-        assert any(names[winners[0]][:7] in t for t in texts), texts
-        if not plan.outcome.tiebreak:
-            assert "%d points" % max(plan.totals()) in texts
-        px = dev.pixels()
-        for t in range(5):
-            h = plan.holders[t]
-            if h < 0:
-                assert px[t] == (0, 0, 0), (t, px)
-            else:
-                assert capped(px[t]), (t, px)
-        dev.press("ok")
-        assert "New game" in dev.screen()[1]
-        shown = pico.screen()
-        assert shown["pixel_writes"] > 0 and shown["frames"] > 50
-        assert failures(pico.serial_log) == []
+        check_the_end(plan, p, dev, pico)
     assert fatimage.check(image) == ""
     s = journal(image, tmp_path)
     ids = [gid for gid, _ in s.games()]
@@ -162,43 +141,10 @@ def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path)
     events = s.events(ids[0])
     assert s.finished(ids[0]) and not s.synced(ids[0])
     game = Game.replay(events)
-    assert game.phase == "over" and game.players == names
+    assert game.phase == "over" and game.players == p.names
     assert game.totals() == plan.totals() and game.scores == plan.scores
-    assert game.holders == plan.holders and game.outcome.winners == winners
+    assert game.holders == plan.holders and game.outcome.winners == plan.outcome.winners
     assert plan_of(events) == entered(plan.log)
-
-
-class PowerCut(Exception):
-    pass
-
-
-class CutDevice(PicoDevice):
-    # The emulated Pico whose power goes at press number `at`: the button goes down and up,
-    # then, a random fraction of a millisecond to 60 ms later (while the app may be writing
-    # its journal to FAT), the emulator is killed: the image stays as the flash was then.
-    def __init__(self, pico, at, rnd):
-        PicoDevice.__init__(self, pico)
-        self.left = at
-        self.rnd = rnd
-
-    def _hold(self, button, ms):
-        if self.left == 0:
-            self.pico.down(button)
-            self.pico.wait(ms)
-            self.pico.up(button)
-            self.pico.wait(self.rnd.uniform(0, 60))
-            self.pico.kill()
-            raise PowerCut()
-        self.left -= 1
-
-    def press(self, button, times=1):
-        for _ in range(times):
-            self._hold(button, epico.PRESS_MS)
-            PicoDevice.press(self, button)
-
-    def long(self, button, ms=epico.LONG_MS):
-        self._hold(button, ms)
-        PicoDevice.long(self, button, ms)
 
 
 # `make test` cuts at 2 seeded instants in a game's first 60 presses (its setup and first

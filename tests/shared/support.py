@@ -176,3 +176,23 @@ def dropping(test):
                     if parent in before:
                         setattr(before[parent], leaf, before[name])
     return run
+
+
+def boot_box(flash):
+    # The box booted on the simulated hardware over the folder `flash`, its first step run:
+    # -> (hal, app). (app and hal load here: the rules tests that use support never load them)
+    from app import App
+    from hal import sim
+    h = sim.build(flash)
+    a = App(h)
+    a.step()
+    return h, a
+
+
+def screen_texts(h):
+    # -> the texts on the box's screen, as the app drew them
+    return h.display.shown_texts
+
+
+def screen_said(h):
+    return " ".join(h.display.shown_texts)

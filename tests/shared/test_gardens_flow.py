@@ -6,42 +6,25 @@
 # Rulebook: ../shared/rulebooks/gardens-en.txt.
 import sys
 
-from support import dropping, press, scratch
+from support import boot_box, dropping, press, scratch, screen_said, screen_texts
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
-
-
-def _boot(flash):
-    from app import App
-    from hal import sim
-    h = sim.build(flash)
-    a = App(h)
-    a.step()
-    return h, a
-
-
-def _texts(h):
-    return h.display.shown_texts
-
-
-def _said(h):
-    return " ".join(_texts(h))
 
 
 def _to_gardens(h, a, new=True):
     if new:
         press(h, a, "ok")  # New game: Versailles, a fresh box's first
     for _ in range(6):
-        if _texts(h)[0] == "Gardens":
+        if screen_texts(h)[0] == "Gardens":
             return
         press(h, a, "next")
-    raise AssertionError("no Gardens at New game: %r" % _texts(h))
+    raise AssertionError("no Gardens at New game: %r" % screen_texts(h))
 
 
 def _start(flash, players, variant_row=None, colour_presses=()):
     # -> (hal, app) with a game of Gardens started: the player count, the first free colours,
     # the variant menu's row (3-4 players), > pressed on the flower colour rows given
-    h, a = _boot(flash)
+    h, a = boot_box(flash)
     _to_gardens(h, a)
     for _ in range(players - 2):
         press(h, a, "up")
@@ -49,18 +32,18 @@ def _start(flash, players, variant_row=None, colour_presses=()):
     for _ in range(players):
         press(h, a, "ok")
     if players > 2:
-        assert _texts(h)[0] == "Gardens variant", _texts(h)
+        assert screen_texts(h)[0] == "Gardens variant", screen_texts(h)
         for _ in range(variant_row or 0):
             press(h, a, "down")
         press(h, a, "ok")
-    assert _texts(h)[0] == "Flower colours", _texts(h)
+    assert screen_texts(h)[0] == "Flower colours", screen_texts(h)
     for row, times in colour_presses:
-        while not _texts(h)[row + 1].startswith(">"):
+        while not screen_texts(h)[row + 1].startswith(">"):
             press(h, a, "down")
         for _ in range(times):
             press(h, a, "next")
     press(h, a, "ok")
-    assert _texts(h)[0] == "Start Gardens", _texts(h)
+    assert screen_texts(h)[0] == "Start Gardens", screen_texts(h)
     press(h, a, "ok")
     return h, a
 
@@ -87,7 +70,7 @@ def test_turning_to_gardens_leaves_versailles_rules_behind_and_setup_goes_at_sta
     # Regression: the roster (imported at every setup) loaded Versailles's rules for one word,
     # and a flow turned away from left its rules in the heap: 37 KB of the box's 192 KB, and a
     # 4-player game of Gardens met a MemoryError on the .mpy build.
-    h, a = _boot(scratch("gardens_unload"))
+    h, a = boot_box(scratch("gardens_unload"))
     press(h, a, "ok")
     assert "shared_rules.versailles.game" in sys.modules  # its flow imported it
     _to_gardens(h, a, False)
@@ -110,11 +93,11 @@ def test_two_players_play_a_team_each_alternately_without_a_variant_menu():
     setup = a.game.log[0]
     assert setup["colours"] == ["red", "pink", "blue", "yellow"] and "teams" not in setup
     assert a.game.team_rules and a.game.tiles == 5
-    assert _texts(h)[0] == "Orange: red", _texts(h)
+    assert screen_texts(h)[0] == "Orange: red", screen_texts(h)
     _turn(h, a)
-    assert _texts(h)[0] == "Purple: pink", _texts(h)
+    assert screen_texts(h)[0] == "Purple: pink", screen_texts(h)
     _turn(h, a)
-    assert _texts(h)[0] == "Orange: blue", _texts(h)
+    assert screen_texts(h)[0] == "Orange: blue", screen_texts(h)
 
 
 def test_the_variants_reach_the_setup():
@@ -138,24 +121,24 @@ def test_a_bed_is_judged_at_its_fourth_flower_and_back_takes_flowers_away():
     # color can hold sole majority. In both cases, no flowerbed tile is placed."
     h, a = _start(scratch("gardens_beds"), 3)  # blue, yellow, red; pink unused
     press(h, a, "up")  # the bed entry
-    assert _texts(h)[:2] == ["blue bed 1", "_ _ _ _"], _texts(h)
+    assert screen_texts(h)[:2] == ["blue bed 1", "_ _ _ _"], screen_texts(h)
     _bed(h, a, "ppp")
     press(h, a, "back")  # the third pink away
-    assert _texts(h)[1] == "P P _ _", _texts(h)
+    assert screen_texts(h)[1] == "P P _ _", screen_texts(h)
     _bed(h, a, "pb")
-    assert "pink unused 3" in _texts(h) and "nobody scores" in _texts(h), _texts(h)
+    assert "pink unused 3" in screen_texts(h) and "nobody scores" in screen_texts(h), screen_texts(h)
     press(h, a, "back")
     press(h, a, "back")
     _bed(h, a, "bb")
-    assert "tie blue=pink" in _texts(h), _texts(h)
+    assert "tie blue=pink" in screen_texts(h), screen_texts(h)
     press(h, a, "next")  # bed 2
     _bed(h, a, "yyyr")
-    assert _texts(h)[0] == "blue bed 2" and "yellow 3" in _texts(h), _texts(h)
-    assert "Purple +1 bed" in _texts(h)  # off turn: "a player who is not on turn"
+    assert screen_texts(h)[0] == "blue bed 2" and "yellow 3" in screen_texts(h), screen_texts(h)
+    assert "Purple +1 bed" in screen_texts(h)  # off turn: "a player who is not on turn"
     press(h, a, "back", 700)  # a long back empties the bed being entered
-    assert _texts(h)[1] == "_ _ _ _", _texts(h)
+    assert screen_texts(h)[1] == "_ _ _ _", screen_texts(h)
     press(h, a, "back")  # nothing in bed 2: back to bed 1, its last flower away
-    assert _texts(h)[:2] == ["blue bed 1", "P P B _"], _texts(h)  # "ppbr": pink unused 2
+    assert screen_texts(h)[:2] == ["blue bed 1", "P P B _"], screen_texts(h)  # "ppbr": pink unused 2
     _bed(h, a, "r")
     press(h, a, "next")
     _bed(h, a, "bbbr")
@@ -173,34 +156,34 @@ def test_four_beds_at_most_and_a_supply_out_says_no_tile():
         if i:
             press(h, a, "next")
         _bed(h, a, "bbbb")
-    assert "ok:done" in _texts(h) and _texts(h)[0] == "blue bed 4", _texts(h)
+    assert "ok:done" in screen_texts(h) and screen_texts(h)[0] == "blue bed 4", screen_texts(h)
     press(h, a, "next")  # a fifth bed: no
-    assert _texts(h)[0] == "blue bed 4", _texts(h)
+    assert screen_texts(h)[0] == "blue bed 4", screen_texts(h)
     press(h, a, "ok")
     _turn(h, a)
     _turn(h, a)
     _turn(h, a, "bbbb", "bbbb")  # blue's 5th and 6th tiles: the end is triggered
-    assert "blue's last tile: last round, 2 to go" in _said(h), _texts(h)
-    assert _texts(h)[:2] == ["Purple: yellow", "2 to go"], _texts(h)
+    assert "blue's last tile: last round, 2 to go" in screen_said(h), screen_texts(h)
+    assert screen_texts(h)[:2] == ["Purple: yellow", "2 to go"], screen_texts(h)
     press(h, a, "up")
     _bed(h, a, "bbby")
-    assert "blue 3 no tile" in _texts(h) and "Orange +1 bed" in _texts(h), _texts(h)
+    assert "blue 3 no tile" in screen_texts(h) and "Orange +1 bed" in screen_texts(h), screen_texts(h)
     press(h, a, "ok")
-    assert _texts(h)[:2] == ["Cyan: red", "last!"], _texts(h)
+    assert screen_texts(h)[:2] == ["Cyan: red", "last!"], screen_texts(h)
     _turn(h, a)
     assert a.game.outcome.winners == [0] and a.game.won[0] == 7
-    assert _texts(h)[:3] == ["Game over", "Winner", "Orange"], _texts(h)
+    assert screen_texts(h)[:3] == ["Game over", "Winner", "Orange"], screen_texts(h)
     press(h, a, "ok")
-    assert _texts(h)[:3] == ["Final scores", "dn:more     tot", "Orange         7"], _texts(h)
+    assert screen_texts(h)[:3] == ["Final scores", "dn:more     tot", "Orange         7"], screen_texts(h)
     press(h, a, "down")  # Orange's parts: beds, own-colour corners, tiles left
-    assert _texts(h)[1:4] == ["beds           7", "corners       27", "supply         0"]
+    assert screen_texts(h)[1:4] == ["beds           7", "corners       27", "supply         0"]
     press(h, a, "up")
     press(h, a, "ok")
-    assert _texts(h)[:3] == ["Winner", "Orange", "Most beds: 7"], _texts(h)
+    assert screen_texts(h)[:3] == ["Winner", "Orange", "Most beds: 7"], screen_texts(h)
     # bad input refused: a turn after the end (Game End: "The round is played to its end")
     assert not a.record({"e": "turn", "c": "b", "beds": []})
     a.redraw()
-    assert _texts(h)[0] == "Not allowed" and "game is over" in _said(h)
+    assert screen_texts(h)[0] == "Not allowed" and "game is over" in screen_said(h)
 
 
 def test_special_tile_undo_and_restart():
@@ -210,26 +193,26 @@ def test_special_tile_undo_and_restart():
     flash = scratch("gardens_special")
     h, a = _start(flash, 3)
     press(h, a, "next", 700)  # a long >: this turn's tile is blue's special one
-    assert _texts(h)[1] == "special", _texts(h)
+    assert screen_texts(h)[1] == "special", screen_texts(h)
     _turn(h, a, "bbry")
     assert a.game.log[-1]["special"] is True and a.game.piles == 96
     _turn(h, a)
     _turn(h, a)
     press(h, a, "next", 700)  # blue's special tile is placed already
-    assert "blue's special tile: turn 1" in _said(h) and _texts(h)[1] == "pile 94", _texts(h)
+    assert "blue's special tile: turn 1" in screen_said(h) and screen_texts(h)[1] == "pile 94", screen_texts(h)
     _turn(h, a, "yyyb")
     press(h, a, "back", 700)  # undo
-    assert "Undone: T4 blue, 1 bed" in _said(h), _texts(h)
+    assert "Undone: T4 blue, 1 bed" in screen_said(h), screen_texts(h)
     assert a.game.turns == 3 and a.game.won[1] == 0
     before = a.game.snapshot()
     gid = a.gid
     h = a = None  # a power cut: the box comes back to the same turn
-    h, a = _boot(flash)
+    h, a = boot_box(flash)
     assert a.gid == gid and a.game.snapshot() == before
-    assert _texts(h)[0] == "Orange: blue", _texts(h)
+    assert screen_texts(h)[0] == "Orange: blue", screen_texts(h)
 
 
 def test_the_team_game_has_no_special_tiles():
     h, a = _start(scratch("gardens_team_special"), 4, 3)
     press(h, a, "next", 700)
-    assert "No special tiles" in _said(h) and _texts(h)[1] == "pile 96", _texts(h)
+    assert "No special tiles" in screen_said(h) and screen_texts(h)[1] == "pile 96", screen_texts(h)

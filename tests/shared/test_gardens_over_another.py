@@ -4,23 +4,10 @@
 # here, finds no room after the other flow tests' games.
 import sys
 
-from support import press, scratch
+from support import boot_box, press, scratch, screen_texts
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 from app import flows
-
-
-def _boot(flash):
-    from app import App
-    from hal import sim
-    h = sim.build(flash)
-    a = App(h)
-    a.step()
-    return h, a
-
-
-def _texts(h):
-    return h.display.shown_texts
 
 
 def test_setting_up_a_game_over_a_finished_one_of_another_game():
@@ -41,7 +28,7 @@ def test_setting_up_a_game_over_a_finished_one_of_another_game():
     for ev in log[1:-1]:
         st.append(gid, ev)
     st = None
-    h, a = _boot(flash)  # resumes the game, one turn from its end
+    h, a = boot_box(flash)  # resumes the game, one turn from its end
     assert a.record(log[-1]) and a.game.outcome is not None
     a.show_game()
     press(h, a, "back")  # the menu
@@ -49,13 +36,13 @@ def test_setting_up_a_game_over_a_finished_one_of_another_game():
     for _ in range(labels.index("New game")):
         press(h, a, "down")
     press(h, a, "ok")
-    assert _texts(h)[0] == "Versailles", _texts(h)  # the box's first game
+    assert screen_texts(h)[0] == "Versailles", screen_texts(h)  # the box's first game
     px = [h.pixels.role("px%d" % i) for i in range(1, 8)]
     assert [h.strip.shown[i] for i in px] == [(0, 0, 0)] * 7  # no game's pixels here
     for _ in range(len(flows.FLOWS)):  # -> to Gardens (other games may lie between): the
         press(h, a, "next")  # game held keeps its flow
-        if _texts(h)[0] == "Gardens":
+        if screen_texts(h)[0] == "Gardens":
             break
-    assert _texts(h)[0] == "Gardens" and "shared_rules.gardens.game" in sys.modules
+    assert screen_texts(h)[0] == "Gardens" and "shared_rules.gardens.game" in sys.modules
     press(h, a, "back")  # away from the setup: the game held is as it was
     assert a.game.GAME == "gardens" and a.game.outcome.winners == [0]

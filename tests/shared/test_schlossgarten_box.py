@@ -5,7 +5,7 @@
 # runtimes: tests/host/test_schlossgarten_table.py.
 import sys
 
-from support import dropping, press, scratch, skip
+from support import boot_box, dropping, press, scratch, screen_said, screen_texts, skip
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 
@@ -22,28 +22,11 @@ def _forget(names):
             delattr(sys.modules[parent], child)
 
 
-def _boot(flash):
-    from app import App
-    from hal import sim
-    h = sim.build(flash)
-    a = App(h)
-    a.step()
-    return h, a
-
-
-def _texts(h):
-    return h.display.shown_texts
-
-
-def _said(h):
-    return " ".join(_texts(h))
-
-
 def _to_schlossgarten(h, a, players=2, new=True):
     if new:
         press(h, a, "ok")  # New game: a fresh box opens Versailles's player count
     for _ in range(6):
-        if _texts(h)[0] == "Schlossgarten":
+        if screen_texts(h)[0] == "Schlossgarten":
             break
         press(h, a, "next")
     for _ in range(players - 2):
@@ -75,7 +58,7 @@ def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
              "fit 232 KB; the .mpy build plays this at 192 KB: tests/host/"
              "test_schlossgarten_table.py, test_four_players_...")
     _forget(VERSAILLES)
-    h, a = _boot(scratch("sg_unload"))
+    h, a = boot_box(scratch("sg_unload"))
     press(h, a, "ok")
     for _ in range(4):  # a Versailles game: 2 players, two colours, start
         press(h, a, "ok")
@@ -84,9 +67,9 @@ def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
     press(h, a, "down")
     press(h, a, "ok")  # New game: leave the running one
     press(h, a, "ok")
-    assert _texts(h)[0] == "Versailles", _texts(h)
+    assert screen_texts(h)[0] == "Versailles", screen_texts(h)
     _to_schlossgarten(h, a, new=False)
-    assert _texts(h)[0] == "Turn 1: Orange", _texts(h)
+    assert screen_texts(h)[0] == "Turn 1: Orange", screen_texts(h)
     for m in VERSAILLES + ("app.claims", "app.scoring", "app.tokens", "app.entry"):
         assert m not in sys.modules, m
     import shared_rules
@@ -107,19 +90,19 @@ def test_setting_up_another_game_beside_a_finished_one_lights_no_wrong_pixels():
     flows.FLOWS.pop("versailles")  # from the toy game, -> turns to Schlossgarten
     flows.register("toy", "toyflow")
     try:
-        h, a = _boot(scratch("sg_beside"))
+        h, a = boot_box(scratch("sg_beside"))
         a.new_game(["Lime", "Cyan"], game="toy")
         for n in (3, 1, 3, 1, 3, 1, 1):
             assert a.record({"e": "take", "p": a.game.turn, "n": n})
         a.show_game()
         press(h, a, "back")  # the menu: the game is over, New game asks nothing
         press(h, a, "ok")
-        assert _texts(h)[0] == "Toy" and a.game.outcome is not None, _texts(h)
+        assert screen_texts(h)[0] == "Toy" and a.game.outcome is not None, screen_texts(h)
         for _ in range(len(flows.FLOWS)):  # to Schlossgarten's player count (other games
             press(h, a, "next")  # may lie between), the won toy game still the app's
-            if _texts(h)[0] == "Schlossgarten":
+            if screen_texts(h)[0] == "Schlossgarten":
                 break
-        assert _texts(h)[0] == "Schlossgarten", _texts(h)
+        assert screen_texts(h)[0] == "Schlossgarten", screen_texts(h)
         status = h.pixels.role("status")
         assert [rgb for i, rgb in enumerate(h.strip.shown) if i != status] == [(0, 0, 0)] * 7
     finally:
@@ -132,7 +115,7 @@ def test_a_finished_game_whose_scoreboard_meets_a_heap_in_pieces_opens_after_a_c
     # Finished games: the scoreboard's module of a game of another kind than the one played
     # loads there (its screens left with app.flows.keep_only); a MemoryError on the way is
     # tried once more after a collection, as the game's view is
-    h, a = _boot(scratch("sg_tight"))
+    h, a = boot_box(scratch("sg_tight"))
     _to_schlossgarten(h, a)
     for ev in _quick_win():
         assert a.record(ev)
@@ -153,7 +136,7 @@ def test_a_finished_game_whose_scoreboard_meets_a_heap_in_pieces_opens_after_a_c
         press(h, a, "down")
         press(h, a, "ok")  # Finished games
         press(h, a, "ok")  # the game just won
-        assert _texts(h)[0] == "Final scores" and len(asked) == 2, _texts(h)
+        assert screen_texts(h)[0] == "Final scores" and len(asked) == 2, screen_texts(h)
     finally:
         flow.scoreboard = scoreboard
 
@@ -174,31 +157,31 @@ def _quick_win():
 def test_more_tiles_than_excavations_is_refused_at_the_tile():
     # Turn, step 5: "one landscape tile may be excavated" a turn (docs/RULES.md, S3): in turn
     # 1 a pool cannot take two tiles. The box says so at the second tile, whole.
-    h, a = _boot(scratch("sg_excavations"))
+    h, a = boot_box(scratch("sg_excavations"))
     _to_schlossgarten(h, a)
     press(h, a, "ok")
     for _ in range(4):
         press(h, a, "down")
-    assert _texts(h)[0] == "Orange builds"
+    assert screen_texts(h)[0] == "Orange builds"
     press(h, a, "ok")  # the pool (2): nothing on the field to build over, so its tiles
-    assert _texts(h)[0] == "Orange tile 1/2", _texts(h)
+    assert screen_texts(h)[0] == "Orange tile 1/2", screen_texts(h)
     press(h, a, "up")
     press(h, a, "up")
-    assert _texts(h)[0] == "Not allowed", _texts(h)
-    assert "cannot take 2 tiles now" in _said(h) and "one tile is excavated a turn" in _said(h)
+    assert screen_texts(h)[0] == "Not allowed", screen_texts(h)
+    assert "cannot take 2 tiles now" in screen_said(h) and "one tile is excavated a turn" in screen_said(h)
     press(h, a, "ok")
-    assert _texts(h)[0] == "Orange tile 2/2"  # the first tile kept
+    assert screen_texts(h)[0] == "Orange tile 2/2"  # the first tile kept
     press(h, a, "back")
     press(h, a, "back")
     press(h, a, "back")
-    assert _texts(h)[0] == "Turn 1: Orange" and len(a.game.events) == 1  # nothing recorded
+    assert screen_texts(h)[0] == "Turn 1: Orange" and len(a.game.events) == 1  # nothing recorded
 
 
 def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn():
     # "To establish a multi-square garden element, all the spaces it will cover must be
     # excavated or must already have a smaller garden element established on them": a pool
     # (2) covers two 1-square elements at most; the third is refused, said whole.
-    h, a = _boot(scratch("sg_tick"))
+    h, a = boot_box(scratch("sg_tick"))
     _to_schlossgarten(h, a)
     g = a.game
     for ev in ({"p": 0, "tiles": [2], "el": "column"}, {"p": 1, "tiles": [1], "el": "hedge1"},
@@ -208,23 +191,23 @@ def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn(
     a.show_game()
     a.step()
     press(h, a, "ok")
-    assert _texts(h)[:3] == ["Orange builds", "hedge2 (2)", "maze (3)"], _texts(h)
+    assert screen_texts(h)[:3] == ["Orange builds", "hedge2 (2)", "maze (3)"], screen_texts(h)
     press(h, a, "ok")
-    assert _texts(h)[:2] == ["hedge2 over", "none, 2 tiles"], _texts(h)
+    assert screen_texts(h)[:2] == ["hedge2 over", "none, 2 tiles"], screen_texts(h)
     for row in (1, 2, 3):  # tick the first three rows: the third does not fit
         for _ in range(row):
             press(h, a, "down")
         press(h, a, "ok")
-    assert _texts(h)[:5] == ["Too large", "No room left", "under the hedge2", "for Purple's",
-                             "hedge1."], _texts(h)
+    assert screen_texts(h)[:5] == ["Too large", "No room left", "under the hedge2", "for Purple's",
+                             "hedge1."], screen_texts(h)
     press(h, a, "ok")
-    assert _texts(h)[1:4] == ["done, 0 tiles", "*Orange hedge1", "*Orange column"], _texts(h)
+    assert screen_texts(h)[1:4] == ["done, 0 tiles", "*Orange hedge1", "*Orange column"], screen_texts(h)
     press(h, a, "ok")  # no tile to take: recorded at once
-    assert _texts(h)[0] == "Turn 6: Purple", _texts(h)
+    assert screen_texts(h)[0] == "Turn 6: Purple", screen_texts(h)
     assert g.events[-1] == {"e": "turn", "p": 0, "tiles": [], "el": "hedge2",
                             "over": [[0, "hedge1"], [0, "column"]]}
     assert g.totals() == [7, 4]  # 5 tile points, the hedge2's 2 for the two given back
     press(h, a, "back", 700)
-    assert "Undone: Orange's hedge2" in _said(h), _texts(h)
-    assert _texts(h)[0] == "Turn 5: Orange" and g.totals() == [7, 4]
+    assert "Undone: Orange's hedge2" in screen_said(h), screen_texts(h)
+    assert screen_texts(h)[0] == "Turn 5: Orange" and g.totals() == [7, 4]
     assert sorted(g.on_field(0)) == ["column", "hedge1"]

@@ -5,7 +5,7 @@
 # journal's records read with its own table although their codes are Versailles's letters.
 # On MicroPython the box runs in the test's process beside its harness: tests/run_mpy.py and
 # tests/host/test_toy_mpy.py (the .mpy build) give it the harness heap, as test_app's.
-from support import dropping, link_sync, press, scratch
+from support import boot_box, dropping, link_sync, press, scratch, screen_texts
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 import journal
@@ -41,28 +41,15 @@ def _uninstall():
     flows.FLOWS.update(INSTALLED)
 
 
-def _boot(flash):
-    from app import App
-    from hal import sim
-    h = sim.build(flash)
-    a = App(h)
-    a.step()
-    return h, a
-
-
-def _texts(h):
-    return h.display.shown_texts
-
-
 def _turn_to(h, a, title):
     # -> on the player count until the game called `title` comes (the box's other games,
     # Sanssouci's among them, lie between Versailles and the toy)
     from app import flows
     for _ in range(len(flows.FLOWS)):
         press(h, a, "next")
-        if _texts(h)[0] == title:
+        if screen_texts(h)[0] == title:
             return
-    raise AssertionError("%s never came up: %r" % (title, _texts(h)))
+    raise AssertionError("%s never came up: %r" % (title, screen_texts(h)))
 
 
 def _take(h, a, n):
@@ -75,17 +62,17 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
     _install()
     try:
         flash = scratch("toy_game")
-        h, a = _boot(flash)
+        h, a = boot_box(flash)
         press(h, a, "ok")  # New game: the first game, nothing set up before
-        assert _texts(h)[:3] == ["Versailles", ">", "How many players"], _texts(h)
+        assert screen_texts(h)[:3] == ["Versailles", ">", "How many players"], screen_texts(h)
         _turn_to(h, a, "Toy")  # -> the next game, until the toy
-        assert _texts(h)[:4] == ["Toy", ">", "How many players", "2"], _texts(h)
+        assert screen_texts(h)[:4] == ["Toy", ">", "How many players", "2"], screen_texts(h)
         press(h, a, "ok")  # 2 players
         press(h, a, "ok")  # Orange
         press(h, a, "ok")  # Purple
-        assert _texts(h)[0] == "Start Toy", _texts(h)
+        assert screen_texts(h)[0] == "Start Toy", screen_texts(h)
         press(h, a, "ok")
-        assert _texts(h)[0] == "Orange takes" and a.game.GAME == "toy", _texts(h)
+        assert screen_texts(h)[0] == "Orange takes" and a.game.GAME == "toy", screen_texts(h)
         status = h.pixels.role("status")
         assert h.strip.shown[status] != (0, 0, 0)  # whose turn
         assert h.strip.shown[h.pixels.role("px1")] == h.strip.shown[status]
@@ -95,32 +82,32 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
         _take(h, a, 2)
         assert a.game.pips == [6, 3]
         press(h, a, "back", 700)  # a long back: Purple's 2 taken back
-        assert "Undone: Purple takes 2" in " ".join(_texts(h)), _texts(h)
-        assert a.game.pips == [6, 1] and _texts(h)[0] == "Purple takes"
+        assert "Undone: Purple takes 2" in " ".join(screen_texts(h)), screen_texts(h)
+        assert a.game.pips == [6, 1] and screen_texts(h)[0] == "Purple takes"
         # a restart: the box resumes the toy game where it was
         gid = a.gid
         before = a.game.snapshot()
-        h, a = _boot(flash)
+        h, a = boot_box(flash)
         assert a.gid == gid and a.game.snapshot() == before
-        assert _texts(h)[0] == "Purple takes", _texts(h)
+        assert screen_texts(h)[0] == "Purple takes", screen_texts(h)
         _take(h, a, 1)
         _take(h, a, 3)  # Orange 9
         _take(h, a, 1)
         _take(h, a, 1)  # Orange 10: the game is over
         assert a.game.outcome.winners == [0]
-        assert _texts(h)[:3] == ["Game over", "Winner", "Orange"], _texts(h)
+        assert screen_texts(h)[:3] == ["Game over", "Winner", "Orange"], screen_texts(h)
         press(h, a, "ok")  # the generic scoreboard, from the rules core's Scoreboard
-        assert _texts(h)[:4] == ["Final scores", "dn:more     tot", "Orange        10",
-                                 "Purple         3"], _texts(h)
+        assert screen_texts(h)[:4] == ["Final scores", "dn:more     tot", "Orange        10",
+                                 "Purple         3"], screen_texts(h)
         press(h, a, "down")
-        assert _texts(h)[:3] == ["Orange 1/2", "pips          10", "total         10"]
+        assert screen_texts(h)[:3] == ["Orange 1/2", "pips          10", "total         10"]
         press(h, a, "up")
         press(h, a, "ok")
-        assert _texts(h)[:3] == ["Winner", "Orange", "First to 10"], _texts(h)
+        assert screen_texts(h)[:3] == ["Winner", "Orange", "First to 10"], screen_texts(h)
         press(h, a, "ok")  # home; Finished games lists it, "*": not synced
         press(h, a, "down")
         press(h, a, "ok")
-        assert _texts(h)[:2] == ["Finished games", "%d Orange 10*" % gid], _texts(h)
+        assert screen_texts(h)[:2] == ["Finished games", "%d Orange 10*" % gid], screen_texts(h)
         log = a.game.log
         # synced through the firmware's link: the journal's bytes, records of the toy's table
         import gc
@@ -142,7 +129,7 @@ def test_the_toy_game_end_is_stamped_and_its_journal_replays():
     # (its record has "t" as an optional last field, as Versailles's final scoring).
     _install()
     try:
-        h, a = _boot(scratch("toy_stamp"))
+        h, a = boot_box(scratch("toy_stamp"))
         h.wall.set(1780401600)
         a.new_game(["Lime", "Cyan"], game="toy")
         for n in (3, 1, 3, 1, 3, 1, 1):
@@ -156,7 +143,7 @@ def test_the_toy_game_end_is_stamped_and_its_journal_replays():
         # a rules error is said, not recorded: the game is over
         assert not a.record({"e": "take", "p": 1, "n": 1})
         a.redraw()
-        assert _texts(h)[0] == "Not allowed" and "game is over" in " ".join(_texts(h))
+        assert screen_texts(h)[0] == "Not allowed" and "game is over" in " ".join(screen_texts(h))
     finally:
         _uninstall()
 
@@ -165,11 +152,11 @@ def test_with_one_game_installed_new_game_asks_no_game():
     # Versailles alone: New game goes straight to the player count, as before the seam
     _only(["versailles"])
     try:
-        h, a = _boot(scratch("toy_none"))
+        h, a = boot_box(scratch("toy_none"))
         press(h, a, "ok")
-        assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+        assert screen_texts(h)[:2] == ["Versailles", "How many players"], screen_texts(h)
         press(h, a, "next")  # no other game to turn to: nothing changes
-        assert _texts(h)[:2] == ["Versailles", "How many players"], _texts(h)
+        assert screen_texts(h)[:2] == ["Versailles", "How many players"], screen_texts(h)
     finally:
         _uninstall()
 
@@ -179,25 +166,25 @@ def test_new_game_opens_the_game_set_up_last_even_after_a_restart():
     _install()
     try:
         flash = scratch("toy_last")
-        h, a = _boot(flash)
+        h, a = boot_box(flash)
         press(h, a, "ok")  # New game
         _turn_to(h, a, "Toy")
         press(h, a, "next")  # round again to Versailles: the turn wraps
-        assert _texts(h)[0] == "Versailles", _texts(h)
+        assert screen_texts(h)[0] == "Versailles", screen_texts(h)
         _turn_to(h, a, "Toy")
         for _ in range(4):  # 2 players, Orange, Purple, start
             press(h, a, "ok")
         assert a.game.GAME == "toy" and a.settings["game"] == "toy"
         import sys
         assert "app.versailles" not in sys.modules  # the flow turned away from was unloaded
-        h, a = _boot(flash)  # a power cut and back: the toy game again
-        assert _texts(h)[0] == "Orange takes", _texts(h)
+        h, a = boot_box(flash)  # a power cut and back: the toy game again
+        assert screen_texts(h)[0] == "Orange takes", screen_texts(h)
         press(h, a, "back")
-        assert _texts(h)[1:3] == ["Resume game", "New game"], _texts(h)
+        assert screen_texts(h)[1:3] == ["Resume game", "New game"], screen_texts(h)
         press(h, a, "down")
         press(h, a, "ok")  # New game
-        assert _texts(h)[1] == "Leave the", _texts(h)
+        assert screen_texts(h)[1] == "Leave the", screen_texts(h)
         press(h, a, "ok")  # the running game stays saved unfinished
-        assert _texts(h)[:3] == ["Toy", ">", "How many players"], _texts(h)
+        assert screen_texts(h)[:3] == ["Toy", ">", "How many players"], screen_texts(h)
     finally:
         _uninstall()

@@ -6,29 +6,16 @@ journal); the player reads the screen as a person would (the rows of a list, the
 and presses until the box has the turn. A turn cut short by the win at 21 names no element in
 the log: the player builds the smallest element of the supply that takes that many tiles,
 as the table did (docs/RULES.md, S5), and the box ends the turn at the tile."""
-from lenotre.device.simplay import PALETTE, TOAST_MS, PlayError
+from lenotre.device import simplay
+from lenotre.device.simplay import PALETTE, PlayError
 from shared_rules.schlossgarten.game import ELEMENTS, size
 
 TITLE = "Schlossgarten"
 TILE_PRESS = {3: "up", 2: "ok", 1: "down"}
 
 
-class Player:
-    def __init__(self, dev):
-        self.dev = dev
-        self.names = None
-
-    def texts(self):
-        return self.dev.screen()[1]
-
-    def expect(self, words):
-        texts = self.texts()
-        if not any(words in t for t in texts):
-            self.dev.wait(TOAST_MS)  # a toast may hide it
-            texts = self.texts()
-        if not any(words in t for t in texts):
-            raise PlayError("expected %r on screen, it shows %r" % (words, texts))
-        return texts
+class Player(simplay.Player):
+    # simplay's: the screen's texts, and expect() (waiting out a toast that hides them)
 
     # ---- a whole game ----------------------------------------------------------------------
     def new_game(self, players):

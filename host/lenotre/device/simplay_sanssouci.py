@@ -4,7 +4,8 @@ A plan is the event log of a game (the desktop simulation's, a hand-worked examp
 journal's); the player reads the screen as a person would (the cell named beside the grid, the
 card in the list, the noble's stop and its points) and presses until it matches. Tests use it
 on the three runtimes; bench/sanssouci_presses.py counts what it costs."""
-from lenotre.device.simplay import PALETTE, TOAST_MS, PlayError
+from lenotre.device import simplay
+from lenotre.device.simplay import PALETTE, PlayError
 from shared_rules.sanssouci.board import COLOURS, COLS, MOTIFS
 from shared_rules.sanssouci.cards import JOKER
 
@@ -43,23 +44,8 @@ def turns_of(events):
     return turns, tasks
 
 
-class Player:
-    def __init__(self, dev):
-        self.dev = dev
-        self.names = None
-
-    def texts(self):
-        return self.dev.screen()[1]
-
-    def expect(self, words):
-        texts = self.texts()
-        if not any(words in t for t in texts):
-            self.dev.wait(TOAST_MS)  # a toast may hide it
-            texts = self.texts()
-        if not any(words in t for t in texts):
-            raise PlayError("expected %r on screen, it shows %r" % (words, texts))
-        return texts
-
+class Player(simplay.Player):
+    # simplay's: the screen's texts, and expect() (waiting out a toast that hides them)
     def panel(self):
         # -> the lines beside the grid (after the title, before the hint); the grid has none
         texts = self.texts()
