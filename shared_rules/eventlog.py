@@ -139,12 +139,11 @@ class EventLog:
         return self
 
     def _rebuild(self):
-        events = self.events
-        self.events = [] if type(events) is list else events.empty()  # type: ignore[attr-defined]
+        # The state folded again from the events that stand (the setup's handler starts it
+        # afresh); the events stay where they are: each, as kept, holds all it needs
         self.outcome = None
-        for ev in events:
+        for ev in self.events:
             self.HANDLERS[ev["e"]](self, ev)()
-            self.events.append(ev)
 
 
 def standing(read):

@@ -90,9 +90,5 @@ class Packed:
     def copy(self):
         return Packed(self.game, self)
 
-    def empty(self):
-        # -> a new, empty list for this game's events
-        return Packed(self.game)
-
     def __eq__(self, other):
         return len(self) == len(other) and list(self) == list(other)

@@ -2,7 +2,7 @@
 # beside the running scores), what the undo toast says and what the pixels mean. The turn's
 # screens (tile, card, gardener, noble) are app/sanssouci_turn.py, the setup's garden editor
 # app/sanssouci_setup.py, the final task cards app/sanssouci_tasks.py: each loads when needed.
-from shared_rules.sanssouci.board import COLS, EMPTY, GARDENER, ROWS
+from shared_rules.sanssouci.board import COLS, EMPTY, FIRST, GARDENER, ROWS
 from shared_rules.sanssouci.game import NOBODY, OVER, PLAY
 
 from app import ui
@@ -112,6 +112,19 @@ def panel(d, lines, y=GRID_Y, inverted=-1):
             d.fill_rect(PANEL_X - 1, y - 1, ui.W - PANEL_X + 1, 9, 1)
         ui.put(d, lines[i], PANEL_X, y, 0 if i == inverted else 1)
         y += 8
+
+
+def move_cursor(screen, button):
+    # The grid's cursor (screen.row, screen.m): up/down a row (the built first row skipped,
+    # wrapping), >/back a motif column (wrapping). -> whether the button was one of those
+    if button in (ui.UP, ui.DOWN):
+        span = ROWS - FIRST
+        screen.row = FIRST + (screen.row - FIRST + (1 if button == ui.DOWN else -1)) % span
+    elif button in (ui.NEXT, ui.BACK):
+        screen.m = (screen.m + (1 if button == ui.NEXT else -1)) % COLS
+    else:
+        return False
+    return True
 
 
 def cell_lines(c):

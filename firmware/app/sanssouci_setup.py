@@ -1,11 +1,11 @@
 # Setting up Sanssouci after the colours (app/setup.py calls flow.more): each garden's
 # pre-printed cells, which differ from board to board, on a 9 x 6 grid (the first row is built
 # on every board). Then the generic start screen, the gardens its extra setup field.
-from shared_rules.sanssouci.board import COLS, FIRST, ROWS, cell, new_garden
+from shared_rules.sanssouci.board import FIRST, cell, new_garden
 from shared_rules.sanssouci.game import MAX_PRINTED
 
 from app import ui
-from app.sanssouci import cell_lines, draw_garden, panel
+from app.sanssouci import cell_lines, draw_garden, move_cursor, panel
 
 class GardenEdit(ui.Screen):
     # One player's garden: up/down the row, > and < (back) the column, round at the edges;
@@ -35,13 +35,7 @@ class GardenEdit(ui.Screen):
             elif button == ui.BACK:
                 app.pop()
             return
-        if button in (ui.UP, ui.DOWN):
-            span = ROWS - FIRST
-            step = 1 if button == ui.DOWN else -1
-            self.row = FIRST + (self.row - FIRST + step) % span
-        elif button in (ui.NEXT, ui.BACK):
-            self.m = (self.m + (1 if button == ui.NEXT else -1)) % COLS
-        elif button == ui.OK and kind == ui.PRESS:
+        if not move_cursor(self, button) and button == ui.OK and kind == ui.PRESS:
             c = cell(self.row, self.m)
             if c in self.cells:
                 self.cells.remove(c)

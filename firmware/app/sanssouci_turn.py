@@ -8,7 +8,8 @@ from shared_rules.sanssouci.board import COLS, FIRST, ROWS, cell
 from shared_rules.sanssouci.cards import JOKER
 
 from app import ui
-from app.sanssouci import COLOUR6, MOTIF6, MOTIF10, cell_lines, draw_garden, panel
+from app.sanssouci import (COLOUR6, MOTIF6, MOTIF10, cell_lines, draw_garden, move_cursor,
+                           panel)
 
 COLOURS = ("beige", "white", "grey", "orange", "violet", "turq.")
 START = (3, 4)  # the tile's cursor starts mid-garden (orange Treppe): any cell is 2 + 4 away
@@ -67,14 +68,8 @@ class TilePick(ui.Screen):
         app = self.app
         if button == ui.BACK and kind == ui.LONG:
             app.pop()
-        elif kind == ui.LONG:
+        elif kind == ui.LONG or move_cursor(self, button):  # the cursor moves on repeats too
             return
-        elif button in (ui.UP, ui.DOWN):
-            span = ROWS - FIRST
-            step = 1 if button == ui.DOWN else -1
-            self.row = FIRST + (self.row - FIRST + step) % span
-        elif button in (ui.NEXT, ui.BACK):
-            self.m = (self.m + (1 if button == ui.NEXT else -1)) % COLS
         elif button == ui.OK and kind == ui.PRESS:
             g = app.game
             app.push(CardPick(app, self.p, self.m, self.row, cards_for(g, self.p, self.m,

@@ -66,3 +66,58 @@ class CutDevice(PicoDevice):
     def long(self, button, ms=epico.LONG_MS):
         self._hold(button, ms)
         PicoDevice.long(self, button, ms)
+
+
+# ---- a sync cut mid-way (both editions' cut-cable tests) -------------------------------------
+def games_on_desktop(folder, count):
+    # count finished games of 2 to 4 players written into `folder` by the firmware's own store,
+    # as the box would have them -> their logs, by game id - 1
+    import store
+    from linkrig import record_log
+    from shared_rules.versailles.simulate import play
+    box = store.Store(folder)
+    logs = [play(seed, 2 + seed % 3).log for seed in range(count)]
+    for log in logs:
+        record_log(box, log)
+    return logs
+
+
+def games_stored(db):
+    # -> how many games the library at db holds (0 before it is made)
+    import sqlite3
+    try:
+        return sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def sync_cut_mid_way(port, db, games, rnd, most, seconds):
+    # `lenotre sync` of a box of `games` games into db, killed (the host end gone, as when the
+    # cable is pulled) once 1 to most - 1 are stored, and a random bit more; fails unless the
+    # cut landed mid-sync -> the command, to run it again
+    import subprocess
+    import sys
+    import time
+    cmd = [sys.executable, "-m", "lenotre.cli", "sync", "--port", port, "--db", db]
+    cut = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    when = rnd.randrange(1, most)
+    end = time.monotonic() + seconds
+    while games_stored(db) < when and cut.poll() is None and time.monotonic() < end:
+        time.sleep(0.01)
+    time.sleep(rnd.uniform(0, 0.05))
+    cut.kill()
+    out = cut.communicate()
+    assert 0 < games_stored(db) < games, ("the cut did not land mid-sync", out)
+    return cmd
+
+
+def each_game_once(db, logs):
+    # every game of `logs` exactly once in the library, finished, synced, as the box had it
+    import sqlite3
+    from lenotre.library import db as library
+    rows = sqlite3.connect(db).execute("SELECT gid, count(*) FROM games GROUP BY gid").fetchall()
+    assert sorted(rows) == [(g, 1) for g in range(1, len(logs) + 1)], rows
+    lib = library.Library(db)
+    for device, gid, finished, synced_at, n in lib.games():
+        assert finished and synced_at
+        assert lib.events(device, gid) == logs[gid - 1]

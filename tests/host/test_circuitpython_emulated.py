@@ -23,7 +23,8 @@ from lenotre.device.simplay import Player, entered, plan_of
 from lenotre.device.toolchain import ROOT
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
-from picorig import CutDevice, PowerCut, check_the_end
+from picorig import (CutDevice, PowerCut, check_the_end, each_game_once, games_on_desktop,
+                     sync_cut_mid_way)
 
 KIND = "circuitpython"
 try:
@@ -191,19 +192,10 @@ def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashe
     # Games on the box's FAT drive (written by the firmware's own store on the desktop, put
     # on the drive as a PC would), `lenotre sync` killed at a seeded random moment, the box
     # plugged in again, synced again: every game exactly once, each as the box recorded it.
-    import sqlite3
     import subprocess
-    import sys
-    import time
 
-    import store
-    from lenotre.library import db as library
-    from linkrig import record_log
     local = str(tmp_path / "box")
-    box = store.Store(local)
-    logs = [play(seed, 2 + seed % 3).log for seed in range(12)]
-    for log in logs:
-        record_log(box, log)
+    logs = games_on_desktop(local, 12)
     image, pico = boot(flashed_image[0], tmp_path)
     files = {}
     for name in os.listdir(local):
@@ -211,37 +203,16 @@ def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashe
             files["data/" + name] = f.read()
     fatimage.put(image, files)
     db = str(tmp_path / "library.db")
-    rnd = random.Random(7)
-
-    def stored():
-        try:
-            return sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
-        except sqlite3.Error:  # not made yet
-            return 0
     with pico:
         pico.wait_for("New game", timeout_ms=60000)
-        cmd = [sys.executable, "-m", "lenotre.cli", "sync", "--port", pico.port, "--db", db]
-        cut = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        when = rnd.randrange(1, 8)
-        end = time.monotonic() + 180
-        while stored() < when and cut.poll() is None and time.monotonic() < end:
-            time.sleep(0.01)
-        time.sleep(rnd.uniform(0, 0.05))
-        cut.kill()
-        out = cut.communicate()
-        assert 0 < stored() < len(logs), ("the cut did not land mid-sync", out)
+        cmd = sync_cut_mid_way(pico.port, db, len(logs), random.Random(7), 8, 180)
         pico.wait(200)
     with EmulatedPico(image, kind=KIND) as pico:
         pico.wait_for("", timeout_ms=60000)
         cmd[cmd.index("--port") + 1] = pico.port
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stdout + done.stderr
-    rows = sqlite3.connect(db).execute("SELECT gid, count(*) FROM games GROUP BY gid").fetchall()
-    assert sorted(rows) == [(g, 1) for g in range(1, len(logs) + 1)], rows
-    lib = library.Library(db)
-    for device, gid, finished, synced_at, n in lib.games():
-        assert finished and synced_at
-        assert lib.events(device, gid) == logs[gid - 1]
+    each_game_once(db, logs)
     assert fatimage.check(image) == ""
 
 

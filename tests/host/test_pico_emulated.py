@@ -14,14 +14,14 @@ import shutil
 
 import pytest
 
-from lenotre.library import db as library
 from lenotre.device import epico
 from lenotre.cli import main
 from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.device.simplay import Player, entered, plan_of
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
-from picorig import CutDevice, PowerCut, check_the_end
+from picorig import (CutDevice, PowerCut, check_the_end, each_game_once, games_on_desktop,
+                     sync_cut_mid_way)
 
 try:
     epico.find_inputs()
@@ -187,55 +187,26 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
     # copied over USB), `lenotre sync` killed at a seeded random moment (the host end gone
     # mid-transfer, as when the cable is pulled), the box restarted (plugged in again), then
     # synced again: every game exactly once in the library, each as the box recorded it.
-    import sqlite3
     import subprocess
-    import sys
-    import time
 
-    import store
-    from linkrig import record_log
     local = str(tmp_path / "box")
-    box = store.Store(local)
-    logs = [play(seed, 2 + seed % 3).log for seed in range(30)]
-    for log in logs:
-        record_log(box, log)
+    logs = games_on_desktop(local, 30)
     copy = str(tmp_path / "flash.img")
     shutil.copyfile(flashed_image[0], copy)
     db = str(tmp_path / "library.db")
-    rnd = random.Random(7)
     with EmulatedPico(copy) as pico:
         pico.wait_for("New game")
         assert epico.push(pico.port, local, "data") == len(os.listdir(local))
-
-    def stored():
-        try:
-            return sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
-        except sqlite3.Error:  # not made yet
-            return 0
     with EmulatedPico(copy) as pico:  # the box boots with its games
         pico.wait_for("New game")
-        cmd = [sys.executable, "-m", "lenotre.cli", "sync", "--port", pico.port, "--db", db]
-        cut = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        when = rnd.randrange(1, 20)  # cut once this many games are in the library, and a bit
-        end = time.monotonic() + 120
-        while stored() < when and cut.poll() is None and time.monotonic() < end:
-            time.sleep(0.01)
-        time.sleep(rnd.uniform(0, 0.05))
-        cut.kill()
-        cut.communicate()
-        assert 0 < stored() < len(logs), "the cut did not land mid-sync"
+        cmd = sync_cut_mid_way(pico.port, db, len(logs), random.Random(7), 20, 120)
         pico.wait(200)
     with EmulatedPico(copy) as pico:
         pico.wait_for("", timeout_ms=3000)
         cmd[cmd.index("--port") + 1] = pico.port  # plugged in again: its port may differ
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stdout + done.stderr
-    rows = sqlite3.connect(db).execute("SELECT gid, count(*) FROM games GROUP BY gid").fetchall()
-    assert sorted(rows) == [(g, 1) for g in range(1, len(logs) + 1)], rows
-    lib = library.Library(db)
-    for device, gid, finished, synced_at, n in lib.games():
-        assert finished and synced_at
-        assert lib.events(device, gid) == logs[gid - 1]
+    each_game_once(db, logs)
 
 
 # `make test` presses 200 times; `make soak` 2,000 (LENOTRE_PICO_SOAK).
