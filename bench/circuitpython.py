@@ -157,6 +157,8 @@ def erase_cuts(work, image, trials):
     from lenotre.device.simplay import entered, plan_of
     from shared_rules.versailles.game import Game
     rnd = random.Random(5)
+    code = {p: fatimage.read(image, p) for p in fatimage.listing(image)
+            if not p.startswith("data/")}
     for trial in range(trials):
         copy = os.path.join(work, "cut%d.img" % trial)
         shutil.copyfile(image, copy)
@@ -174,6 +176,10 @@ def erase_cuts(work, image, trials):
             except epico.EmulatedPicoError:
                 pass
         dirty = fatimage.check(copy)
+        left = set(fatimage.listing(copy))
+        spoilt = sorted(p for p, b in code.items()
+                        if p not in left or fatimage.read(copy, p) != b)
+        reflashed = ""
         with EmulatedPico(copy, kind=KIND) as pico:
             try:
                 texts = pico.wait_for("", timeout_ms=60000)
@@ -181,6 +187,22 @@ def erase_cuts(work, image, trials):
                 texts = ["no screen: %s" % exc]
             pico.wait(500)
             tb = epico.tracebacks(pico.serial_log)
+            if not pico.text():
+                # what a user does with a box that shows nothing: `lenotre flash` it again
+                try:
+                    done_flash = flasher.flash(pico.port, flasher.local_files(
+                        os.path.join(work, "build")))
+                    reflashed = "; reflashed (%d files copied)" % len(done_flash["copied"])
+                except Exception as exc:
+                    reflashed = "; reflash failed: %s" % str(exc).splitlines()[0][:200]
+        if reflashed and "failed" not in reflashed:
+            with EmulatedPico(copy, kind=KIND) as pico:
+                try:
+                    texts = pico.wait_for("", timeout_ms=60000)
+                except epico.EmulatedPicoError as exc:
+                    texts = ["no screen: %s" % exc]
+                pico.wait(500)
+                tb += epico.tracebacks(pico.serial_log)
         local = os.path.join(work, "cut%d" % trial)
         os.makedirs(local)
         try:
@@ -199,11 +221,12 @@ def erase_cuts(work, image, trials):
                                                            "" if ok else " (LOST some)")
         except Exception as exc:  # a figure: whatever the drive holds
             what = "the journal unreadable: %s: %s" % (type(exc).__name__, exc)
-        print("cut after sector erase %d of a game: fsck.fat %s; boots to %s; %s"
-              % (at, "clean" if not dirty else "finds: " + dirty.splitlines()[-1],
-                 " | ".join(texts[:2]), what))
+        print("cut after sector erase %d of a game: fsck.fat %s; firmware files spoilt: %s; "
+              "boots to %s; %s" % (at, "clean" if not dirty else "finds: " + dirty.splitlines()[-1],
+                                   ", ".join(spoilt) or "none", " | ".join(texts[:2]) + reflashed,
+                                   what))
         for t in tb[:2]:
-            print("  the box printed: %s" % " / ".join(t.strip().splitlines()[-2:]))
+            print("  the box printed: %s" % " / ".join(t.strip().splitlines()[-3:]))
 
 
 def main(argv=None):

@@ -10,6 +10,7 @@
 #   flash.py    *.tmp: written, flushed, then renamed (atomic on littlefs); the errors, sizes
 #               and file calls they all share
 #   store.py    next.id: {"next": id}, written before anything is deleted: ids never repeat
+#   mirror.py   no file: the journal being written copied outside the filesystem (CircuitPython)
 import os
 from array import array
 
@@ -37,10 +38,12 @@ def _num(name, prefix, suffix):
 
 
 class Store:
-    def __init__(self, root, capacity=None):
+    def __init__(self, root, capacity=None, mirror=None):
         # capacity: bytes all the store's files may take (the simulator's flash, the tests);
-        # None: the filesystem's real free space.
+        # None: the filesystem's real free space. mirror: a mirror.Mirror where the filesystem
+        # may lose a whole flash sector to a power cut (FAT on CircuitPython), else None.
         self.root = root
+        self.mirror = mirror
         self.dir = root.rstrip("/") + "/"
         self.capacity = capacity
         # what boot repaired or kept aside: messages for a log or screen
@@ -79,6 +82,8 @@ class Store:
             gid = _num(name, "g", ".bad")
             if gid is not None and gid > self._top:
                 self._top = gid
+        if self.mirror is not None:
+            self._restore()
         for gid in sorted(self._logs):
             if self._logs[gid]:
                 self._file(gid)  # finished, not yet filed: a power cut or a full flash
@@ -97,6 +102,70 @@ class Store:
             self.problems.append(str(exc))
         except StoreFull:
             self.problems.append("g%04d.log: no room to drop its cut last record" % gid)
+
+    def _restore(self):
+        # What the mirror holds beyond the journal on the filesystem goes back into it: the
+        # records a sector lost in a power cut took (the journal's tail, or all of it with its
+        # directory). The mirror then follows the journal again from its next write.
+        m = self.mirror
+        try:
+            gid = m.load()
+        except Exception as exc:  # a mirror that cannot be read is no reason not to boot
+            self.problems.append("the mirror could not be read: %s" % exc)
+            return
+        if gid is None or (gid not in self._logs and self.holds(gid)):
+            return  # nothing copied, or a game filed whole (a deleted game's copy is wiped)
+        path = self._log(gid)
+        have = size(path) if gid in self._logs else 0
+        self._top = max(self._top, gid)
+        if m.start > have:
+            self.problems.append("g%04d.log: bytes %d to %d are lost (not in the mirror); its "
+                                 "last records are kept as g%04d.bad" % (gid, have, m.start, gid))
+            path = self.dir + "g%04d.bad" % gid
+            have = m.start
+            if size(path):
+                return
+        if m.covers() <= have:
+            return
+        self._ensure(m.covers() - have, False)
+        with open(path, "ab") as f:
+            n = m.copy_to(f, have)
+            f.flush()
+        if path.endswith(".log"):
+            self.problems.append("g%04d.log: %d bytes a power cut took were put back from the "
+                                 "mirror" % (gid, n))
+            self._logs[gid] = False
+            self._check(gid, None)  # reads whether it is finished
+
+    def _mirror(self, gid, offset, rec):
+        # The journal's record rec, now on the filesystem, copied to the mirror. A mirror that
+        # fails costs the copy, never the game: it starts again at the next record.
+        try:
+            self.mirror.append(gid, offset, rec, self._tail)
+        except Exception as exc:
+            self.mirror.gid = None
+            self.problems.append("the mirror missed a record: %s" % exc)
+
+    def _unmirror(self, gids):
+        # Before games are deleted: a mirror of one of them (or of a game unknown) is wiped,
+        # so that boot never brings a deleted game back.
+        m = self.mirror
+        if m is not None and (m.gid is None or m.gid in gids):
+            m.forget()
+
+    def _tail(self, gid, n):
+        # -> (offset, bytes) of the journal's last whole records within n bytes
+        path = self._log(gid)
+        end = size(path)
+        at = max(0, end - n)
+        with open(path, "rb") as f:
+            f.seek(at)
+            data = f.read(end - at)
+        if at:
+            i = data.find(b"\n") + 1
+            at += i
+            data = data[i:]
+        return at, data
 
     # ---- lookups --------------------------------------------------------------------------
     def _log(self, gid):
@@ -151,6 +220,7 @@ class Store:
                     log = gid
             self._save_hwm()
             if log is not None:
+                self._unmirror((log,))
                 os.remove(self._log(log))
                 del self._logs[log]
                 deleted.append(log)
@@ -159,6 +229,7 @@ class Store:
                 break
             no = best[1]
             drop = self._packs.synced_ids(no, self._acks)
+            self._unmirror(drop)
             try:
                 self._packs.unfile(no, drop)
             except StoreFull:
@@ -186,6 +257,8 @@ class Store:
         self._top = gid
         self._logs[gid] = False
         self._game = (gid, setup_event.get("game"))
+        if self.mirror is not None:
+            self._mirror(gid, 0, rec)
         return gid
 
     def append(self, gid, event):
@@ -215,8 +288,11 @@ class Store:
         return self._game[1]
 
     def _add(self, gid, rec):
+        offset = size(self._log(gid)) if self.mirror is not None else 0
         try:
             add(self._log(gid), rec)
+            if self.mirror is not None:
+                self._mirror(gid, offset, rec)
         except OSError as exc:
             try:
                 self._check(gid, None)  # drop whatever part of the record landed
@@ -353,6 +429,7 @@ class Store:
             raise NotSynced("game %d is not synced: sync the box with `lenotre sync` first; "
                             "nothing was deleted" % gid)
         self._save_hwm()
+        self._unmirror((gid,))
         self._packs.drop(gid)
         if gid in self._logs:
             os.remove(self._log(gid))

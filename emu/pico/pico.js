@@ -12,7 +12,7 @@
 //        {"op":"screen","id":N}                the OLED, the strip, the buzzer, the clock
 //        {"op":"pace","on":bool}               emulated time follows wall time (default on)
 //        {"op":"cut_at_erase","n":N,"id":N}    exit (a power cut) right after the N-th erase
-//                                              of a filesystem sector from now, before its
+//                                              of a filesystem (or nvm) sector from now, before its
 //                                              program: what a cut in that window leaves
 //   out  {"ev":"ready"} once running; {"ev":"serial","data":B64}; {"ev":"reset","why":W};
 //        {"id":N,...} answers.
@@ -39,9 +39,11 @@ const FLASH_BASE = 0x10000000;
 // The filesystem's part of the flash, the part kept in the image file:
 // MicroPython's littlefs: flash 0xA0000..0x200000 (352 x 4 KiB blocks);
 // CircuitPython's FAT (CIRCUITPY): flash 0x100000..0x200000 (512-byte sectors, no partitions).
+// CircuitPython's microcontroller.nvm: the 4 KiB just below CIRCUITPY (measured: writing it
+// programs flash 0xff000), kept in a file of its own beside the image: IMAGE.nvm.
 const KINDS = {
-  micropython: { fsOffset: 0xa0000, fsSize: 0x200000 - 0xa0000 },
-  circuitpython: { fsOffset: 0x100000, fsSize: 0x100000 },
+  micropython: { fsOffset: 0xa0000, fsSize: 0x200000 - 0xa0000, nvmOffset: 0, nvmSize: 0 },
+  circuitpython: { fsOffset: 0x100000, fsSize: 0x100000, nvmOffset: 0xff000, nvmSize: 0x1000 },
 };
 const CHIP_RESET = 0x8; // VREG_AND_CHIP_RESET + 8 (RP2040 datasheet 2.10.6)
 const HAD_PSM_RESTART = 1 << 20;
@@ -100,6 +102,8 @@ if (!uf2Path || !romPath || !imagePath || !pinoutPath || !KINDS[kind]) {
 }
 const FS_OFFSET = KINDS[kind].fsOffset;
 const FS_SIZE = KINDS[kind].fsSize;
+const NVM_OFFSET = KINDS[kind].nvmOffset;
+const NVM_SIZE = KINDS[kind].nvmSize;
 const circuitpython = kind === 'circuitpython';
 const uf2 = loadUF2(uf2Path);
 const romBytes = fs.readFileSync(romPath);
@@ -122,12 +126,27 @@ if (!fs.existsSync(imagePath) || fs.statSync(imagePath).size !== FS_SIZE) {
 const imageFd = fs.openSync(imagePath, 'r+');
 const fsImage = Buffer.alloc(FS_SIZE);
 fs.readSync(imageFd, fsImage, 0, FS_SIZE, 0);
+const nvmPath = imagePath + '.nvm';
+if (NVM_SIZE && (!fs.existsSync(nvmPath) || fs.statSync(nvmPath).size !== NVM_SIZE)) {
+  fs.writeFileSync(nvmPath, Buffer.alloc(NVM_SIZE, 0xff));
+}
+const nvmFd = NVM_SIZE ? fs.openSync(nvmPath, 'r+') : null;
+const nvmImage = Buffer.alloc(NVM_SIZE);
+if (NVM_SIZE) fs.readSync(nvmFd, nvmImage, 0, NVM_SIZE, 0);
 
 function writeThrough(offset, length) {
-  // the changed flash bytes that lie in the filesystem region, to the image file now
-  const lo = Math.max(offset, FS_OFFSET);
-  const hi = Math.min(offset + length, FS_OFFSET + FS_SIZE);
-  if (hi > lo) fs.writeSync(imageFd, mcu.flash, lo, hi - lo, lo - FS_OFFSET);
+  // the changed flash bytes that lie in the filesystem's (or the nvm's) region, to their
+  // file now
+  for (const [fd, base, size] of [[imageFd, FS_OFFSET, FS_SIZE], [nvmFd, NVM_OFFSET, NVM_SIZE]]) {
+    const lo = Math.max(offset, base);
+    const hi = Math.min(offset + length, base + size);
+    if (hi > lo) fs.writeSync(fd, mcu.flash, lo, hi - lo, lo - base);
+  }
+}
+
+function kept(addr) {
+  // a sector of the filesystem or the nvm: what outlives a power cut
+  return addr >= FS_OFFSET || (NVM_SIZE && addr >= NVM_OFFSET && addr < NVM_OFFSET + NVM_SIZE);
 }
 
 // ---- the box's hardware ---------------------------------------------------------------------
@@ -272,11 +291,13 @@ const quiet = {
 function build() {
   if (mcu) epochNs += mcu.clock.nanos;
   const keep = mcu ? mcu.flash.slice(FS_OFFSET, FS_OFFSET + FS_SIZE) : fsImage;
+  const keepNvm = mcu ? mcu.flash.slice(NVM_OFFSET, NVM_OFFSET + NVM_SIZE) : nvmImage;
   mcu = new RP2040();
   mcu.logger = quiet; // its notes go to stdout, which is the JSON channel
   mcu.loadBootrom(rom); // resets the MCU, erasing its flash: the flash is filled after
   for (const [off, bytes] of uf2) mcu.flash.set(bytes, off);
   mcu.flash.set(keep, FS_OFFSET);
+  if (NVM_SIZE) mcu.flash.set(keepNvm, NVM_OFFSET);
   // Start at boot2 (flash 0x100), as the boot ROM does once it has found flash: rp2040js
   // does not model the SSI reads with which the ROM checks boot2's CRC.
   mcu.core.PC = 0x10000000;
@@ -321,10 +342,11 @@ function onBreak(code) {
     if (addr >= FS_OFFSET) { flashStats.erases++; flashStats.erasedBytes += count; }
     mcu.flash.fill(0xff, addr, addr + count);
     writeThrough(addr, count);
-    if (addr >= FS_OFFSET && cutAtErase > 0 && --cutAtErase === 0) {
+    if (kept(addr) && cutAtErase > 0 && --cutAtErase === 0) {
       // the power goes between a sector's erase and its program (a real one takes tens of
       // ms; here they are one instant apart unless asked): the image keeps the erased sector
       fs.closeSync(imageFd);
+      if (nvmFd !== null) fs.closeSync(nvmFd);
       process.exit(3);
     }
   } else if (code === BKPT_PROGRAM) {

@@ -85,6 +85,33 @@ class Keys(Keypad):
         return Keypad.poll(self, now)
 
 
+class Watchdog:
+    # microcontroller.watchdog resets the box when the loop stops feeding it (guard.py), as
+    # machine.WDT does on MicroPython; mode None stops it while the host holds the REPL (a
+    # sync, a flash): CircuitPython 10 dropped deinit() for that. Not armed by build() yet:
+    # on the emulated Pico a hang with it armed stops the emulator instead of resetting
+    # (open in #15).
+    def __init__(self):
+        self._wd = None
+
+    def start(self, ms):
+        from microcontroller import watchdog
+        from watchdog import WatchDogMode
+        watchdog.timeout = ms / 1000
+        watchdog.mode = WatchDogMode.RESET
+        watchdog.feed()
+        self._wd = watchdog
+
+    def feed(self):
+        if self._wd is not None:
+            self._wd.feed()
+
+    def stop(self):
+        if self._wd is not None:
+            self._wd.mode = None
+            self._wd = None
+
+
 class Strip:
     # Adafruit's NeoPixel as pixels.Pixels wants a strip: colours RGB, write() sends them
     def __init__(self, pin, n, order):
@@ -118,6 +145,10 @@ def build(pinout="pinout.json", root="data"):
                       % (b.oled_addr, b.i2c_sda, b.i2c_scl, e))
     strip = Strip(b.pixel_pin, b.pixel_count, b.pixel_order)
     import store  # late: only the app's boot needs the journal, not a hardware check
+    from microcontroller import nvm
+    from mirror import Mirror
 
+    # FAT here loses a whole flash sector to a cut between its erase and program: the
+    # journal being written is copied to nvm too, and boot puts back what FAT lost (mirror.py)
     return Hal(b, clock, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
-               store.Store(root), buzzer, wall=Rtc(RTC()), restart=reset)
+               store.Store(root, mirror=Mirror(nvm)), buzzer, wall=Rtc(RTC()), restart=reset)
