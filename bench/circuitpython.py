@@ -147,6 +147,27 @@ def max_game(image, work):
     return max([g for g, _ in store.Store(local).games()], default=0)
 
 
+def boot_after_cut(image, build, reflash):
+    # The power back on a cut drive: -> (its screen's texts, the tracebacks it printed, what a
+    # reflash did: "" if none). reflash: a box that shows nothing is given `lenotre flash`
+    # again (build: the firmware folder), as a user would.
+    said = ""
+    with EmulatedPico(image, kind=KIND) as pico:
+        try:
+            texts = pico.wait_for("", timeout_ms=60000)
+        except epico.EmulatedPicoError as exc:
+            texts = ["no screen: %s" % exc]
+        pico.wait(500)
+        tb = epico.tracebacks(pico.serial_log)
+        if reflash and not pico.text():
+            try:
+                done = flasher.flash(pico.port, flasher.local_files(build))
+                said = "; reflashed (%d files copied)" % len(done["copied"])
+            except Exception as exc:  # a figure: what a user would meet
+                said = "; reflash failed: %s" % str(exc).splitlines()[0][:200]
+    return texts, tb, said
+
+
 def erase_cuts(work, image, trials):
     # The window the tests cannot hit: the power going between a sector's erase and its
     # program (pico.js's cut_at_erase). A 2-player game is played until the N-th sector erase
@@ -179,30 +200,10 @@ def erase_cuts(work, image, trials):
         left = set(fatimage.listing(copy))
         spoilt = sorted(p for p, b in code.items()
                         if p not in left or fatimage.read(copy, p) != b)
-        reflashed = ""
-        with EmulatedPico(copy, kind=KIND) as pico:
-            try:
-                texts = pico.wait_for("", timeout_ms=60000)
-            except epico.EmulatedPicoError as exc:
-                texts = ["no screen: %s" % exc]
-            pico.wait(500)
-            tb = epico.tracebacks(pico.serial_log)
-            if not pico.text():
-                # what a user does with a box that shows nothing: `lenotre flash` it again
-                try:
-                    done_flash = flasher.flash(pico.port, flasher.local_files(
-                        os.path.join(work, "build")))
-                    reflashed = "; reflashed (%d files copied)" % len(done_flash["copied"])
-                except Exception as exc:
-                    reflashed = "; reflash failed: %s" % str(exc).splitlines()[0][:200]
+        texts, tb, reflashed = boot_after_cut(copy, os.path.join(work, "build"), True)
         if reflashed and "failed" not in reflashed:
-            with EmulatedPico(copy, kind=KIND) as pico:
-                try:
-                    texts = pico.wait_for("", timeout_ms=60000)
-                except epico.EmulatedPicoError as exc:
-                    texts = ["no screen: %s" % exc]
-                pico.wait(500)
-                tb += epico.tracebacks(pico.serial_log)
+            texts, more, _ = boot_after_cut(copy, None, False)
+            tb += more
         local = os.path.join(work, "cut%d" % trial)
         os.makedirs(local)
         try:

@@ -85,33 +85,6 @@ class Keys(Keypad):
         return Keypad.poll(self, now)
 
 
-class Watchdog:
-    # microcontroller.watchdog resets the box when the loop stops feeding it (guard.py), as
-    # machine.WDT does on MicroPython; mode None stops it while the host holds the REPL (a
-    # sync, a flash): CircuitPython 10 dropped deinit() for that. Not armed by build() yet:
-    # on the emulated Pico a hang with it armed stops the emulator instead of resetting
-    # (open in #15).
-    def __init__(self):
-        self._wd = None
-
-    def start(self, ms):
-        from microcontroller import watchdog
-        from watchdog import WatchDogMode
-        watchdog.timeout = ms / 1000
-        watchdog.mode = WatchDogMode.RESET
-        watchdog.feed()
-        self._wd = watchdog
-
-    def feed(self):
-        if self._wd is not None:
-            self._wd.feed()
-
-    def stop(self):
-        if self._wd is not None:
-            self._wd.mode = None
-            self._wd = None
-
-
 class Strip:
     # Adafruit's NeoPixel as pixels.Pixels wants a strip: colours RGB, write() sends them
     def __init__(self, pin, n, order):

@@ -100,6 +100,16 @@ def scratch(name):
     return root
 
 
+def read_file(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write_file(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
 def copy_tree(src, dst):
     # Copies the files of folder src into folder dst (made if missing), `os` calls only
     try:

@@ -7,6 +7,8 @@
 import os
 
 from support import mentions, raises, scratch
+from support import read_file as _read
+from support import write_file as _write
 
 from mirror import HEAD, Mirror
 from shared_rules.codec import decode
@@ -19,16 +21,6 @@ def _log(name):
     # a whole simulated game's log (tests/shared/games/make.py)
     with open("tests/shared/games/%s.jsonl" % name) as f:
         return [decode(line) for line in f]
-
-
-def _read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _write(path, data):
-    with open(path, "wb") as f:
-        f.write(data)
 
 
 def _box(name, log, upto=None, nvm=None):

@@ -7,6 +7,8 @@ import gc
 import os
 
 from support import mentions, raises, rmtree, scratch, skip
+from support import read_file as _read
+from support import write_file as _write
 
 import packs
 import store
@@ -28,16 +30,6 @@ def _used(root):
 def _clear(root):
     for name in os.listdir(root):
         os.remove(root + "/" + name)
-
-
-def _read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _write(path, data):
-    with open(path, "wb") as f:
-        f.write(data)
 
 
 def _files(root):
