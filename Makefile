@@ -84,8 +84,8 @@ soak: $(STAMP) $(EMU_STAMP)
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
 	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
 		-k random_presses
-	LENOTRE_CIRCUITPY_CUTS=10 $(BIN)/python -m pytest -q tests/host/test_circuitpython_emulated.py \
-		-k power_cut
+	LENOTRE_CIRCUITPY_CUTS=10 LENOTRE_CIRCUITPY_ERASE_CUTS=6 $(BIN)/python -m pytest -q \
+		tests/host/test_circuitpython_emulated.py -k "power_cut or sector_erase"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

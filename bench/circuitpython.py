@@ -31,6 +31,7 @@ from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.device.simplay import Player  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
+from picorig import boot_after_cut  # noqa: E402
 
 KIND = "circuitpython"
 MONITOR = (mp_bench.MONITOR.replace("from hal.pico import build", "from hal.circuitpython import build")
@@ -147,27 +148,6 @@ def max_game(image, work):
     return max([g for g, _ in store.Store(local).games()], default=0)
 
 
-def boot_after_cut(image, build, reflash):
-    # The power back on a cut drive: -> (its screen's texts, the tracebacks it printed, what a
-    # reflash did: "" if none). reflash: a box that shows nothing is given `lenotre flash`
-    # again (build: the firmware folder), as a user would.
-    said = ""
-    with EmulatedPico(image, kind=KIND) as pico:
-        try:
-            texts = pico.wait_for("", timeout_ms=60000)
-        except epico.EmulatedPicoError as exc:
-            texts = ["no screen: %s" % exc]
-        pico.wait(500)
-        tb = epico.tracebacks(pico.serial_log)
-        if reflash and not pico.text():
-            try:
-                done = flasher.flash(pico.port, flasher.local_files(build))
-                said = "; reflashed (%d files copied)" % len(done["copied"])
-            except Exception as exc:  # a figure: what a user would meet
-                said = "; reflash failed: %s" % str(exc).splitlines()[0][:200]
-    return texts, tb, said
-
-
 def erase_cuts(work, image, trials):
     # The window the tests cannot hit: the power going between a sector's erase and its
     # program (pico.js's cut_at_erase). A 2-player game is played until the N-th sector erase
@@ -178,6 +158,10 @@ def erase_cuts(work, image, trials):
     from lenotre.device.simplay import entered, plan_of
     from shared_rules.versailles.game import Game
     rnd = random.Random(5)
+    build = os.path.join(work, "build")
+
+    def reflash(port):
+        return "%d files copied" % len(flasher.flash(port, flasher.local_files(build))["copied"])
     code = {p: fatimage.read(image, p) for p in fatimage.listing(image)
             if not p.startswith("data/")}
     for trial in range(trials):
@@ -191,19 +175,20 @@ def erase_cuts(work, image, trials):
         with EmulatedPico(copy, kind=KIND) as pico:
             pico.wait_for("New game", timeout_ms=60000)
             pico.request({"op": "cut_at_erase", "n": at})
+            cut = "not during the game's presses: later, or never"
             try:
                 Player(PicoDevice(pico)).play(plan.log, lambda kind, n: done.append(kind) if kind in (
                     "round", "claim", "areas", "score") else None)
             except epico.EmulatedPicoError:
-                pass
+                cut = "mid-game"
         dirty = fatimage.check(copy)
-        left = set(fatimage.listing(copy))
-        spoilt = sorted(p for p, b in code.items()
-                        if p not in left or fatimage.read(copy, p) != b)
-        texts, tb, reflashed = boot_after_cut(copy, os.path.join(work, "build"), True)
-        if reflashed and "failed" not in reflashed:
-            texts, more, _ = boot_after_cut(copy, None, False)
-            tb += more
+        try:
+            left = set(fatimage.listing(copy))
+            spoilt = ", ".join(sorted(p for p, b in code.items()
+                                      if p not in left or fatimage.read(copy, p) != b)) or "none"
+        except OSError as exc:  # the boot sector or the root folder gone: mtools reads nothing
+            spoilt = "all (the drive unreadable: %s)" % str(exc).splitlines()[-1][-120:]
+        texts, tb, reflashed = boot_after_cut(copy, KIND, reflash)
         local = os.path.join(work, "cut%d" % trial)
         os.makedirs(local)
         try:
@@ -222,10 +207,10 @@ def erase_cuts(work, image, trials):
                                                            "" if ok else " (LOST some)")
         except Exception as exc:  # a figure: whatever the drive holds
             what = "the journal unreadable: %s: %s" % (type(exc).__name__, exc)
-        print("cut after sector erase %d of a game: fsck.fat %s; firmware files spoilt: %s; "
-              "boots to %s; %s" % (at, "clean" if not dirty else "finds: " + dirty.splitlines()[-1],
-                                   ", ".join(spoilt) or "none", " | ".join(texts[:2]) + reflashed,
-                                   what))
+        print("cut after sector erase %d (%s): fsck.fat %s; firmware files spoilt: %s; "
+              "boots to %s; %s" % (at, cut, "clean" if not dirty else "finds: " +
+                                   dirty.splitlines()[-1], spoilt,
+                                   " | ".join(texts[:2]) + reflashed, what))
         for t in tb[:2]:
             print("  the box printed: %s" % " / ".join(t.strip().splitlines()[-3:]))
 

@@ -85,6 +85,16 @@ class Mirror:
             n += len(b)
         return n
 
+    def differs(self, f):
+        # -> whether the open file f, from where it stands, reads otherwise than the copy
+        at = HEAD
+        while at < self.end:
+            b = bytes(self.nvm[at:min(at + 256, self.end)])
+            if f.read(len(b)) != b:
+                return True
+            at += len(b)
+        return False
+
     def reset(self, gid, start, data):
         # The copy becomes game gid's journal bytes `data` from offset `start` (whole records),
         # erased bytes after them: one write of the whole nvm, so one sector erase on the box.

@@ -109,6 +109,8 @@ class Packs:
         # up scattered over the heap, each a wall in the free space (with 1,148 games the
         # largest free piece was 3.5 KB of 69 KB free). Copied once the reads' garbage is
         # collected, they go to the lowest holes that fit, and the free space above is whole.
+        if not self.index:
+            return  # no pack: nothing scattered
         gc.collect()
         for no in self.index:
             e = self.index[no]

@@ -113,8 +113,11 @@ class Store:
         except Exception as exc:  # a mirror that cannot be read is no reason not to boot
             self.problems.append("the mirror could not be read: %s" % exc)
             return
-        if gid is None or (gid not in self._logs and self.holds(gid)):
-            return  # nothing copied, or a game filed whole (a deleted game's copy is wiped)
+        if gid is None:
+            return  # nothing copied (a deleted game's copy is wiped)
+        if gid not in self._logs and self.holds(gid):
+            self._mend_filed(gid)
+            return
         path = self._log(gid)
         have = size(path) if gid in self._logs else 0
         self._top = max(self._top, gid)
@@ -136,6 +139,28 @@ class Store:
                                  "mirror" % (gid, n))
             self._logs[gid] = False
             self._check(gid, None)  # reads whether it is finished
+
+    def _mend_filed(self, gid):
+        # The game copied was filed since: its filed bytes read as the copy, unless a cut
+        # erased their sector afterwards (another file's write to it: the box is most often
+        # unplugged just after a game). Then the copy, whole, is its journal again, filed
+        # anew below; the spoilt filing stays where it is. A copy of part of a game (past
+        # 4 KiB) has not the bytes to set it right.
+        m = self.mirror
+        path, off, n = self._packs.find(gid)
+        if m.start or m.covers() != n:
+            return
+        with open(path, "rb") as f:
+            f.seek(off)
+            if not m.differs(f):
+                return
+        self._ensure(n, False)
+        with open(self._log(gid), "wb") as f:
+            m.copy_to(f, 0)
+            f.flush()
+        self._logs[gid] = True
+        self.problems.append("g%04d: its filed copy in %s was spoilt by a power cut; put back "
+                             "from the mirror" % (gid, path.rsplit("/", 1)[-1]))
 
     def _mirror(self, gid, offset, rec):
         # The journal's record rec, now on the filesystem, copied to the mirror. A mirror that

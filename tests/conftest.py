@@ -8,3 +8,14 @@ for path in (os.path.join(ROOT, "host", "lenotre", "shims"),  # framebuf, microp
              os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "firmware"), ROOT):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+
+def pytest_collection_finish(session):
+    # The firmware calls gc.collect() where MicroPython's small heap needs it (a game's code
+    # leaving, a boot's indexes compacted): on CPython each call walks every object pytest
+    # and the collected test modules hold, 0.1 s in a 2-worker run, thousands of times in
+    # the soaks and the store's cut tests. What exists once collection is done stays
+    # (gc.freeze): a test's collections walk only what the test made.
+    import gc
+    gc.collect()
+    gc.freeze()

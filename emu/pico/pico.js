@@ -11,9 +11,11 @@
 //        {"op":"wait","ms":M,"id":N}           let M emulated ms pass, then answer
 //        {"op":"screen","id":N}                the OLED, the strip, the buzzer, the clock
 //        {"op":"pace","on":bool}               emulated time follows wall time (default on)
-//        {"op":"cut_at_erase","n":N,"id":N}    exit (a power cut) right after the N-th erase
-//                                              of a filesystem (or nvm) sector from now, before its
-//                                              program: what a cut in that window leaves
+//        {"op":"cut_at_erase","n":N,"at":A,"id":N}  exit (a power cut) right after the N-th
+//                                              erase of a filesystem (or nvm) sector from now,
+//                                              before its program: what a cut in that window
+//                                              leaves; with "at", only erases of the sector
+//                                              holding byte A of the image file count
 //   out  {"ev":"ready"} once running; {"ev":"serial","data":B64}; {"ev":"reset","why":W};
 //        {"id":N,...} answers.
 //
@@ -276,6 +278,7 @@ let epochNs = 0; // emulated ns of the MCUs before this one: the host's clock ne
 let resetWhy = null;
 let heldRead = -1;
 let cutAtErase = 0; // > 0: the power goes right after that many more filesystem erases
+let cutOnly = -1; // >= 0: of the erases, only those covering this flash offset count
 let pioSteps = 0; // PIO steps so far, both blocks (CircuitPython's NeoPixel clock) // the OUT endpoint's poll, held while the host has nothing
 const hostQueue = [];
 
@@ -342,7 +345,8 @@ function onBreak(code) {
     if (addr >= FS_OFFSET) { flashStats.erases++; flashStats.erasedBytes += count; }
     mcu.flash.fill(0xff, addr, addr + count);
     writeThrough(addr, count);
-    if (kept(addr) && cutAtErase > 0 && --cutAtErase === 0) {
+    const counted = cutOnly < 0 || (cutOnly >= addr && cutOnly < addr + count);
+    if (kept(addr) && counted && cutAtErase > 0 && --cutAtErase === 0) {
       // the power goes between a sector's erase and its program (a real one takes tens of
       // ms; here they are one instant apart unless asked): the image keeps the erased sector
       fs.closeSync(imageFd);
@@ -501,6 +505,7 @@ function handle(msg) {
     });
   } else if (op === 'cut_at_erase') {
     cutAtErase = msg.n; // the n-th filesystem sector erase from now is the last thing done
+    cutOnly = msg.at === undefined ? -1 : FS_OFFSET + msg.at;
     send({ id: msg.id });
   } else if (op === 'pace') {
     pace = !!msg.on;

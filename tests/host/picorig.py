@@ -68,6 +68,30 @@ class CutDevice(PicoDevice):
         PicoDevice.long(self, button, ms)
 
 
+def boot_after_cut(image, kind, reflash=None):
+    # The power back on a cut drive: -> (its screen's texts, the tracebacks it printed, what a
+    # reflash said: "" if none). reflash(port) -> str: given to a box that shows nothing, as a
+    # user would run `lenotre flash` again; the box is then booted once more, and what it
+    # printed the first time goes into what the reflash said.
+    said = ""
+    with epico.EmulatedPico(image, kind=kind) as pico:
+        try:
+            texts = pico.wait_for("", timeout_ms=60000)
+        except epico.EmulatedPicoError as exc:
+            texts = ["no screen: %s" % exc]
+        pico.wait(500)
+        tb = epico.tracebacks(pico.serial_log)
+        if reflash is None or pico.text():
+            return texts, tb, said
+        first = "".join("; it had stopped at: " + t.strip().splitlines()[-1] for t in tb[-1:])
+        try:
+            said = first + "; reflashed: " + reflash(pico.port)
+        except Exception as exc:  # what a user would meet, said
+            return texts, tb, first + "; reflash failed: %s" % str(exc).splitlines()[0][:200]
+    texts, tb, _ = boot_after_cut(image, kind)
+    return texts, tb, said
+
+
 # ---- a sync cut mid-way (both editions' cut-cable tests) -------------------------------------
 def games_on_desktop(folder, count):
     # count finished games of 2 to 4 players written into `folder` by the firmware's own store,

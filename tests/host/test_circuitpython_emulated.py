@@ -23,8 +23,8 @@ from lenotre.device.simplay import Player, entered, plan_of
 from lenotre.device.toolchain import ROOT
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
-from picorig import (CutDevice, PowerCut, check_the_end, each_game_once, games_on_desktop,
-                     sync_cut_mid_way)
+from picorig import (CutDevice, PowerCut, boot_after_cut, check_the_end, each_game_once,
+                     games_on_desktop, sync_cut_mid_way)
 
 KIND = "circuitpython"
 try:
@@ -114,6 +114,22 @@ def test_the_flash_refuses_micropythons_build_on_a_circuitpython_box(flashed_ima
     assert "runs CircuitPython 10.2.1" in said and "with `lenotre flash --circuitpython`" in said
 
 
+def test_a_drive_without_boot_py_is_refused_saying_to_copy_it(tmp_path, capsys):
+    # Step 2 of the setup skipped (hardware/README.md): CircuitPython keeps CIRCUITPY read-only
+    # to the box, and the flash says so and what to do, before copying anything
+    image = str(tmp_path / "circuitpy.img")
+    fatimage.make(image, {"notes.txt": b"mine"})
+    with EmulatedPico(image, kind=KIND) as pico:
+        pico.wait(1000)
+        assert main(["flash", "--circuitpython", "--port", pico.port,
+                     "--db", str(tmp_path / "n.db")]) == 1
+    err = capsys.readouterr().err
+    assert "CIRCUITPY is read-only to the box" in err and "firmware/circuitpython/boot.py" in err
+    assert "nothing was changed" in err
+    # (boot_out.txt is CircuitPython's own, written at every boot)
+    assert sorted(fatimage.listing(image)) == ["boot_out.txt", "notes.txt"]
+
+
 def test_the_buzzer_of_hal_circuitpython_sounds_its_frequency_for_its_time(flashed_image):
     # (sounded in the fixture) pwmio on the buzzer pin, silenced by the keypad's poll (tick)
     beeps = flashed_image[3]
@@ -185,6 +201,77 @@ def test_a_power_cut_at_a_random_instant_loses_no_completed_event_on_fat(flashed
     assert len(done) <= len(kept) <= len(done) + 2, (len(done), len(kept))
     if events:
         Game.replay(events)
+
+
+# `make test`: one seed; `make soak`: 6 (LENOTRE_CIRCUITPY_ERASE_CUTS)
+ERASE_CUTS = int(os.environ.get("LENOTRE_CIRCUITPY_ERASE_CUTS", "1"))
+
+
+@pytest.mark.parametrize("seed", range(3, 3 + ERASE_CUTS))
+def test_a_cut_between_the_journals_sector_erase_and_its_program_loses_no_step(flashed_image,
+                                                                                tmp_path, seed):
+    # The window the random cuts above cannot hit (in the emulator a sector's erase and its
+    # program are one instant apart; on a real Pico tens of ms): CircuitPython rewrites a
+    # 4 KiB flash sector to append to a file, and a cut after the erase leaves it erased,
+    # the journal's records in it with it. After a seeded number of steps the emulated Pico
+    # is told to cut at the next erase of the sector holding the journal's last bytes
+    # (pico.js cut_at_erase "at"); the game goes on until that write. On the drive those
+    # steps are then gone; the box's boot puts them back from microcontroller.nvm (the
+    # mirror, firmware/mirror.py, docs/FIRMWARE.md): every step the player saw done is kept.
+    rnd = random.Random(seed)
+    plan = play(28 + seed, 2)
+    steps = entered(plan.log)
+    arm_after = rnd.randrange(4, 12)
+    done, armed = [], []
+    image, pico = boot(flashed_image[0], tmp_path)
+
+    def after_step(kind, n):
+        if kind not in ("round", "claim", "areas", "score"):
+            return
+        done.append(kind)
+        if armed or len(done) < arm_after:
+            return
+        data = fatimage.read(image, "data/g0001.log")
+        if len(data) % 512 == 0:
+            return  # the next append starts a cluster of its own: arm at the next step
+        last = data[len(data) - len(data) % 512:]  # the journal's last, part-filled cluster
+        with open(image, "rb") as f:
+            drive = f.read()
+        at = drive.find(last)
+        assert at >= 0 and drive.find(last, at + 1) < 0, "the journal's last cluster not found"
+        pico.request({"op": "cut_at_erase", "n": 1, "at": at})
+        armed.append((at, len(last), len(done)))
+
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        player = Player(PicoDevice(pico))
+        with pytest.raises(epico.EmulatedPicoError):
+            player.play(plan.log, after_step)
+    at, length, seen = armed[0]
+    assert len(done) in (seen, seen + 1)  # cut during the next step's write
+    with open(image, "rb") as f:
+        f.seek(at)
+        assert f.read(length) == b"\xff" * length  # the sector erased: on FAT, steps are gone
+    on_fat = journal(image, tmp_path)  # (the sector may have held data/'s entries too)
+    has = [gid for gid, _ in on_fat.games()] == [1]
+    assert len(plan_of(on_fat.events(1)) if has else []) < len(done)
+
+    # The power back: the box resumes the game where the player left it. The erased sector
+    # may have held a firmware file too (then the box shows nothing and waits at
+    # CircuitPython's REPL): `lenotre flash --circuitpython` again, as a user would, puts it
+    # back and leaves data/ alone.
+    texts, said, reflashed = boot_after_cut(image, KIND, lambda port: "exit %d" % main(
+        ["flash", "--circuitpython", "--port", port, "--db", str(tmp_path / "n.db")]))
+    assert reflashed == "" or reflashed.endswith("; reflashed: exit 0"), reflashed
+    shown = " ".join(texts)
+    assert texts[0] != "LE NOTRE" and any(n[:6] in shown for n in player.names), texts
+    assert said == [], said
+    s = journal(image, tmp_path)
+    events = s.events(1)
+    kept = plan_of(events)
+    assert kept == steps[:len(kept)] and len(kept) >= len(done), (len(kept), len(done))
+    assert not s.finished(1)
+    Game.replay(events)
 
 
 def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashed_image,

@@ -158,6 +158,25 @@ def test_a_finished_game_whose_pack_was_lost_comes_back_finished():
     assert s.events(gid) == log and s.finished(gid)
 
 
+def test_a_finished_game_whose_filed_copy_a_later_cut_spoilt_comes_back_from_the_mirror():
+    # On the emulated CircuitPython Pico (bench/circuitpython.py --only-erase-cuts, the cut
+    # after sector erase 92): the game filed, its .log removed, then another file's write
+    # erased the sector holding the pack's last bytes. The mirror still holds the game
+    # whole: it is its journal again, filed anew, and every event reads back.
+    log = _log("versailles")
+    root, nvm, s, gid = _box("spoilt", log)
+    s.finish(gid)
+    pak = root + "/p0001.pak"
+    size = len(_read(pak))
+    _erase(pak, size - 300, 300)
+    s = _boot(root, nvm)
+    mentions(s.problems, "g0001", "p0001.pak", "spoilt by a power cut", "put back")
+    assert s.events(gid) == log and s.finished(gid)
+    assert os.listdir(root) == ["p0001.pak"]  # filed again, after the spoilt copy
+    s = _boot(root, nvm)
+    assert s.problems == [] and s.events(gid) == log  # the last filing is the game's
+
+
 def test_a_game_deleted_once_synced_never_comes_back():
     log = _log("versailles")
     root, nvm, s, gid = _box("deleted", log)

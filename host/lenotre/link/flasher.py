@@ -57,6 +57,13 @@ del _h, _p, _new
 """
 
 
+READ_ONLY = ("CIRCUITPY is read-only to the box, so nothing can be copied: its boot.py did not "
+             "give the drive to the box (the drive has no boot.py, or a button was held when "
+             "the box was plugged in). Copy firmware/circuitpython/boot.py onto CIRCUITPY, "
+             "unplug the box, plug it in again without holding a button, and flash again; "
+             "nothing was changed")
+
+
 class FlashError(Exception):
     """Anything that stops the flash; the message says what to do."""
 
@@ -142,6 +149,10 @@ class Board:
     def implementation(self):
         # -> "micropython" or "circuitpython" (sys imported by version())
         return self.eval("sys.implementation.name")
+
+    def writable(self):
+        # CircuitPython: whether the box's program may write CIRCUITPY (boot.py remounted it)
+        return not self.eval("__import__('storage').getmount('/').readonly")
 
     def hashes(self, paths):
         return eval_text(self.exec(HASH_CODE % (sorted(paths),)))
@@ -263,6 +274,8 @@ def flash(port, files, log=lambda line: None, roster=None, now=None, progress=No
     try:
         found, device_mpy, platform = board.version()
         check_edition(board.implementation(), found, files)
+        if is_circuitpython_build(files) and not board.writable():
+            raise FlashError(READ_ONLY)
         if not is_circuitpython_build(files):
             files = for_platform(files, platform)
             check_format(found, device_mpy, files)
