@@ -84,8 +84,9 @@ soak: $(STAMP) $(EMU_STAMP)
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
 	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
 		-k random_presses
-	LENOTRE_CIRCUITPY_CUTS=10 LENOTRE_CIRCUITPY_ERASE_CUTS=6 $(BIN)/python -m pytest -q \
-		tests/host/test_circuitpython_emulated.py -k "power_cut or sector_erase"
+	LENOTRE_CIRCUITPY_CUTS=10 LENOTRE_CIRCUITPY_ERASE_CUTS=6 LENOTRE_CIRCUITPY_CUT_STEP=1 \
+		$(BIN)/python -m pytest -q tests/host/test_circuitpython_emulated.py \
+		-k "power_cut or sector_erase or every_byte"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

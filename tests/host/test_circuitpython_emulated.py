@@ -274,6 +274,79 @@ def test_a_cut_between_the_journals_sector_erase_and_its_program_loses_no_step(f
     Game.replay(events)
 
 
+# The store's cut-at-every-byte test (tests/shared/test_store.py) on the box's own FAT, run by
+# CircuitPython: for a k, the first k bytes of a real game's journal (END included) as
+# cut/g0001.log, the store booted over it, then a record appended and the store booted again.
+# `make test`: every 16th k and the three around each record's end (134 of the 796 of a
+# 795-byte 2-player game: 59 s); `make soak`: every k (LENOTRE_CIRCUITPY_CUT_STEP=1: 233 s).
+CUT_EVERY_BYTE = """import os, store
+def clear():
+    for n in os.listdir('cut'):
+        os.remove('cut/' + n)
+data = open('cutlog.bin', 'rb').read()
+ends = [i + 1 for i in range(len(data)) if data[i] == 10]
+checked = failed = 0
+ks = set(range(0, len(data) + 1, %(step)d))
+for e in ends:  # and every record's last byte, its newline and the next record's first
+    ks.update([k for k in (e - 2, e - 1, e) if k <= len(data)])
+for k in sorted(ks):
+    try:
+        os.mkdir('cut')
+    except OSError:
+        clear()
+    with open('cut/g0001.log', 'wb') as f:
+        f.write(data[:k])
+    done = len([e for e in ends if e <= k])
+    keep = ends[done - 1] if done else 0
+    try:
+        s = store.Store('cut')
+        if done == len(ends):  # END whole: finished, filed at boot
+            ok = s.current() is None and s.finished(1) and s.read_from(1, 0, k) == data
+            ok = ok and len(s.events(1)) == done - 1 and os.listdir('cut') == ['p0001.pak']
+        else:
+            ok = s.current() == 1 and s.size(1) == keep and len(s.events(1)) == done
+            rec = store.record({'e': 'undo'}, s.game(1))
+            s.append(1, {'e': 'undo'})
+            s = store.Store('cut')
+            ok = ok and s.size(1) == keep + len(rec) and s.read_from(1, keep, 999) == rec
+            ok = ok and len(s.events(1)) == done + 1
+    except Exception as exc:
+        ok = False
+        print('cut at', k, repr(exc))
+    checked += 1
+    if not ok:
+        failed += 1
+        print('cut at', k, 'kept', keep, 'FAILED')
+clear()
+os.rmdir('cut')
+os.remove('cutlog.bin')
+print('cut-every-byte: %%d checked, %%d failed' %% (checked, failed))
+"""
+CUT_STEP = int(os.environ.get("LENOTRE_CIRCUITPY_CUT_STEP", "16"))
+
+
+def test_the_journal_cut_at_every_byte_on_the_boxs_fat(flashed_image, tmp_path):
+    import store
+    local = str(tmp_path / "box")
+    games_on_desktop(local, 1)
+    data = store.Store(local).read_from(1, 0, 1 << 16)
+    image, pico = boot(flashed_image[0], tmp_path)
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+
+        def run(t):
+            t.fs_writefile("cutlog.bin", data, chunk_size=4096)
+            return t.exec_raw(CUT_EVERY_BYTE % {"step": CUT_STEP}, timeout=900)
+        out, err = epico._at_raw_repl(pico.port, run, soft_reset=True)
+    text = (out + err).decode(errors="replace")
+    ends = [i + 1 for i in range(len(data)) if data[i] == 10]
+    expected = len(set(range(0, len(data) + 1, CUT_STEP)) | {
+        k for e in ends for k in (e - 2, e - 1, e)})
+    assert "cut-every-byte: %d checked, 0 failed" % expected in text, text[-2000:]
+    assert not [p for p in fatimage.listing(image) if p.startswith("cut")]  # cleaned up
+    assert fatimage.check(image) == ""
+
+
 def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashed_image,
                                                                           tmp_path):
     # Games on the box's FAT drive (written by the firmware's own store on the desktop, put
