@@ -8,7 +8,8 @@ own time; wall seconds depend on the machine.
 
 - free heap (gc.collect(), gc.mem_free()) at the raw REPL after a soft reset, at the menu, and
   the least between app steps during a 5-player game (main.py's boot, then a loop measuring
-  every 10 steps: bench/pico.py's monitor on hal.circuitpython);
+  every 10 steps: bench/pico.py's monitor on hal.circuitpython), every game's flow loaded
+  first; and the longest a press kept the app busy (against the watchdog's 8 s);
 - the journal's bytes per game on FAT: data/'s files after that game, and the clusters FAT
   gives them; the flash sectors CircuitPython erased and programmed meanwhile;
 - `lenotre sync` of N games (put on the drive as a PC would) over the emulated USB;
@@ -83,7 +84,19 @@ def heap(image):
         before_files = data_files(image)
         before = len(mp_bench.heap_lines(pico.serial_log))
         flash0 = dict(pico.screen()["flash"])
-        Player(PicoDevice(pico)).play(play(7, 5).log)
+        steps = []  # emulated ms from a press's release until the app sleeps again
+        press = pico.press
+
+        def timed(*args, **kw):
+            r = press(*args, **kw)
+            steps.append(r["settled_ms"] - r["released_ms"])
+            return r
+        pico.press = timed
+        dev = PicoDevice(pico)
+        dev.press("ok")  # New game: every game's flow loaded (compiled) in turn, then back
+        dev.press("next", 4)
+        dev.press("back", 2)
+        Player(dev).play(play(7, 5).log)
         pico.wait(500)
         flash1 = pico.screen()["flash"]
         print("flash sector erases in CIRCUITPY during that game: %d (%d KiB erased, %d KiB "
@@ -95,6 +108,8 @@ def heap(image):
         print("least free heap between app steps during a 5-player game: %d B (after "
               "gc.collect(), every 100 ms; %d presses)" % (min(f for f, _ in during),
                                                            pico.presses))
+        print("longest from a press's release until the app slept again: %d ms (of %d "
+              "presses; the watchdog allows 8,000): a step's longest" % (max(steps), len(steps)))
         for t in epico.tracebacks(pico.serial_log):
             print("  the device printed a traceback:", t)
     fatimage.remove(image, "code.py")

@@ -305,7 +305,13 @@ function build() {
   // does not model the SSI reads with which the ROM checks boot2's CRC.
   mcu.core.PC = 0x10000000;
   mcu.onBreak = onBreak;
-  findWatchdog().onWatchdogTrigger = () => { resetWhy = 'watchdog'; };
+  const watchdog = findWatchdog();
+  watchdog.onWatchdogTrigger = () => {
+    resetWhy = 'watchdog';
+    // rp2040js re-arms a fired watchdog alarm 0 ns on (the counter is 0: a whole period
+    // computes as 0), so its clock would fire it forever; the chip is reset next anyway
+    watchdog.alarm.enable = false;
+  };
   for (const b of Object.keys(BUTTONS)) mcu.gpio[BUTTONS[b]].setInputValue(levels[b] === 1);
   mcu.gpio[PIXEL_PIN].addListener(() => strip.edge(mcu.gpio[PIXEL_PIN].outputValue, nowNs()));
   wireI2C(mcu.i2c[pinout.i2c.id]);

@@ -100,6 +100,38 @@ class Strip:
         self._np.show()
 
 
+class Watchdog:
+    # microcontroller.watchdog resets the box when the loop stops feeding it (guard.py), as
+    # machine.WDT does on MicroPython. Armed at the first feed, after the app's boot: here the
+    # boot compiles the app from source (seconds); a press after it kept it busy 324 ms
+    # (bench/circuitpython.py), well inside the 8 s. mode None stops it while the host holds
+    # the REPL (a sync, a flash): CircuitPython 10 has no deinit().
+    def __init__(self):
+        self._wd = None
+        self._ms = 0
+
+    def start(self, ms):
+        self._ms = ms
+
+    def feed(self):
+        wd = self._wd
+        if wd is None:
+            if not self._ms:
+                return
+            from microcontroller import watchdog
+            from watchdog import WatchDogMode
+            watchdog.timeout = self._ms / 1000
+            watchdog.mode = WatchDogMode.RESET
+            self._wd = wd = watchdog
+        wd.feed()
+
+    def stop(self):
+        self._ms = 0
+        if self._wd is not None:
+            self._wd.mode = None
+            self._wd = None
+
+
 def build(pinout="pinout.json", root="data"):
     b = boxboard.load(pinout)
     clock = Clock()
@@ -124,4 +156,5 @@ def build(pinout="pinout.json", root="data"):
     # FAT here loses a whole flash sector to a cut between its erase and program: the
     # journal being written is copied to nvm too, and boot puts back what FAT lost (mirror.py)
     return Hal(b, clock, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
-               store.Store(root, mirror=Mirror(nvm)), buzzer, wall=Rtc(RTC()), restart=reset)
+               store.Store(root, mirror=Mirror(nvm)), buzzer, wall=Rtc(RTC()), restart=reset,
+               watchdog=Watchdog())

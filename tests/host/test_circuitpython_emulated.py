@@ -139,6 +139,38 @@ def test_the_buzzer_of_hal_circuitpython_sounds_its_frequency_for_its_time(flash
     assert abs(freq - 880) <= 0.015 * 880 and 115 <= ms <= 140, beeps
 
 
+WATCHDOG = ("import supervisor\nfrom hal.circuitpython import Clock, Watchdog\nc = Clock()\n"
+            "w = Watchdog()\nw.start(1000)\nw.feed()\n%s\nt = c.ticks_ms()\n"
+            "while c.ticks_diff(c.ticks_ms(), t) < 2500:\n pass\nprint('alive')")
+
+
+def test_the_watchdog_resets_a_hung_box_and_lets_the_host_hold_the_repl(flashed_image,
+                                                                         tmp_path):
+    # hal.circuitpython.Watchdog (microcontroller.watchdog, what guard.py feeds after every
+    # step): stopped, as the guard stops it when the host's Ctrl-C takes the box for a sync
+    # or a flash, a busy 2.5 s past its 1 s is no reset; armed and not fed, the box resets
+    # and comes back to its app by itself.
+    image, pico = boot(flashed_image[0], tmp_path)
+    with pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        out, err = epico._at_raw_repl(pico.port, lambda t: t.exec_raw(
+            WATCHDOG % "w.stop()", timeout=300))
+        assert b"alive" in out and err == b"" and pico.resets == [], (out, err)
+        epico._at_raw_repl(pico.port, lambda t: t.exec_raw_no_follow(WATCHDOG % ""))
+        for _ in range(40):  # 1 s armed, then reset: well within these 20 s
+            if pico.resets:
+                break
+            pico.wait(500)
+        assert pico.resets == ["watchdog"]
+        frames = pico.screen()["frames"]  # (the OLED keeps its picture through a reset)
+        for _ in range(60):
+            pico.wait(500)
+            if pico.screen()["frames"] > frames and "New game" in pico.text():
+                break
+        assert pico.text().startswith("LE NOTRE | New game"), pico.text()
+        assert pico.serial_log.count(b"alive") == 1  # the stopped run's; the hung one's never
+
+
 def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path):
     # test_pico_emulated's game on CircuitPython: every press a GPIO held low, every screen
     # from the I2C frames, every colour from the PIO's output, the journal from the FAT image
