@@ -274,9 +274,10 @@ def flash(port, files, log=lambda line: None, roster=None, now=None, progress=No
     try:
         found, device_mpy, platform = board.version()
         check_edition(board.implementation(), found, files)
-        if is_circuitpython_build(files) and not board.writable():
-            raise FlashError(READ_ONLY)
-        if not is_circuitpython_build(files):
+        if is_circuitpython_build(files):
+            if not board.writable():
+                raise FlashError(READ_ONLY)
+        else:
             files = for_platform(files, platform)
             check_format(found, device_mpy, files)
         old = board.manifest()
