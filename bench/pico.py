@@ -32,7 +32,7 @@ sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT
                 os.path.join(ROOT, "tests", "host"),
                 os.path.join(ROOT, "host", "lenotre", "shims")]  # framebuf for app.home
 
-from lenotre.device import epico, toolchain  # noqa: E402
+from lenotre.device import epico, picorepl, toolchain  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.device.simplay import Player  # noqa: E402
@@ -209,7 +209,7 @@ def games_on_box(work, image, n_games, name):
     with EmulatedPico(image) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()
-        n = epico.push(pico.port, local, "data")
+        n = picorepl.push(pico.port, local, "data")
         print("%d journal files of %d games onto the box over USB: %.1f s wall"
               % (n, n_games, time.monotonic() - t0))
     return local

@@ -12,6 +12,7 @@
 # page, the rest of the sector untouched); only a new copy (a new game) erases the sector.
 # The store writes the journal first and the mirror after, so a cut can only ever spoil one
 # of the two, and boot mends each from the other.
+from flash import size
 from journal import lines
 from shared_rules.records import check
 
@@ -74,26 +75,88 @@ class Mirror:
             at += 256
         return n
 
-    def copy_to(self, f, offset):
-        # Writes the copy from journal offset `offset` on to the open file f: -> bytes written
-        at = HEAD + offset - self.start
-        n = 0
+    def _pieces(self, at):
+        # the copy from nvm offset `at` to its end, 256 bytes at a time
         while at < self.end:
             b = bytes(self.nvm[at:min(at + 256, self.end)])
-            f.write(b)
+            yield b
             at += len(b)
+
+    def copy_to(self, f, offset):
+        # Writes the copy from journal offset `offset` on to the open file f: -> bytes written
+        n = 0
+        for b in self._pieces(HEAD + offset - self.start):
+            f.write(b)
             n += len(b)
         return n
 
     def differs(self, f):
         # -> whether the open file f, from where it stands, reads otherwise than the copy
-        at = HEAD
-        while at < self.end:
-            b = bytes(self.nvm[at:min(at + 256, self.end)])
+        for b in self._pieces(HEAD):
             if f.read(len(b)) != b:
                 return True
-            at += len(b)
         return False
+
+    # ---- at the store's boot: what a cut took, put back ------------------------------------
+    # Here, not in store.py, so that a box without a mirror (MicroPython's) never compiles it;
+    # they work on the store's journals and packs as its own boot does.
+    def restore(self, st):
+        # What the copy holds beyond store st's journal goes back into it: the records a
+        # sector lost in a power cut took (the journal's tail, or all of it with its
+        # directory). The copy then follows the journal again from its next write.
+        try:
+            gid = self.load()
+        except Exception as exc:  # a mirror that cannot be read is no reason not to boot
+            st.problems.append("the mirror could not be read: %s" % exc)
+            return
+        if gid is None:
+            return  # nothing copied (a deleted game's copy is wiped)
+        if gid not in st._logs and st.holds(gid):
+            self._mend_filed(st, gid)
+            return
+        path = st._log(gid)
+        have = size(path) if gid in st._logs else 0
+        st._top = max(st._top, gid)
+        if self.start > have:
+            st.problems.append("g%04d.log: bytes %d to %d are lost (not in the mirror); its "
+                               "last records are kept as g%04d.bad" % (gid, have, self.start,
+                                                                       gid))
+            path = st.dir + "g%04d.bad" % gid
+            have = self.start
+            if size(path):
+                return
+        if self.covers() <= have:
+            return
+        st._ensure(self.covers() - have, False)
+        with open(path, "ab") as f:
+            n = self.copy_to(f, have)
+            f.flush()
+        if path.endswith(".log"):
+            st.problems.append("g%04d.log: %d bytes a power cut took were put back from the "
+                               "mirror" % (gid, n))
+            st._logs[gid] = False
+            st._check(gid, None)  # reads whether it is finished
+
+    def _mend_filed(self, st, gid):
+        # The game copied was filed since: its filed bytes read as the copy, unless a cut
+        # erased their sector afterwards (another file's write to it: the box is most often
+        # unplugged just after a game). Then the copy, whole, is its journal again, filed
+        # anew by the store's boot; the spoilt filing stays where it is. A copy of part of a
+        # game (past 4 KiB) has not the bytes to set it right.
+        path, off, n = st._packs.find(gid)
+        if self.start or self.covers() != n:
+            return
+        with open(path, "rb") as f:
+            f.seek(off)
+            if not self.differs(f):
+                return
+        st._ensure(n, False)
+        with open(st._log(gid), "wb") as f:
+            self.copy_to(f, 0)
+            f.flush()
+        st._logs[gid] = True
+        st.problems.append("g%04d: its filed copy in %s was spoilt by a power cut; put back "
+                           "from the mirror" % (gid, path.rsplit("/", 1)[-1]))
 
     def reset(self, gid, start, data):
         # The copy becomes game gid's journal bytes `data` from offset `start` (whole records),

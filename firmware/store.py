@@ -83,7 +83,7 @@ class Store:
             if gid is not None and gid > self._top:
                 self._top = gid
         if self.mirror is not None:
-            self._restore()
+            self.mirror.restore(self)  # what FAT lost to a cut, put back (mirror.py)
         for gid in sorted(self._logs):
             if self._logs[gid]:
                 self._file(gid)  # finished, not yet filed: a power cut or a full flash
@@ -102,65 +102,6 @@ class Store:
             self.problems.append(str(exc))
         except StoreFull:
             self.problems.append("g%04d.log: no room to drop its cut last record" % gid)
-
-    def _restore(self):
-        # What the mirror holds beyond the journal on the filesystem goes back into it: the
-        # records a sector lost in a power cut took (the journal's tail, or all of it with its
-        # directory). The mirror then follows the journal again from its next write.
-        m = self.mirror
-        try:
-            gid = m.load()
-        except Exception as exc:  # a mirror that cannot be read is no reason not to boot
-            self.problems.append("the mirror could not be read: %s" % exc)
-            return
-        if gid is None:
-            return  # nothing copied (a deleted game's copy is wiped)
-        if gid not in self._logs and self.holds(gid):
-            self._mend_filed(gid)
-            return
-        path = self._log(gid)
-        have = size(path) if gid in self._logs else 0
-        self._top = max(self._top, gid)
-        if m.start > have:
-            self.problems.append("g%04d.log: bytes %d to %d are lost (not in the mirror); its "
-                                 "last records are kept as g%04d.bad" % (gid, have, m.start, gid))
-            path = self.dir + "g%04d.bad" % gid
-            have = m.start
-            if size(path):
-                return
-        if m.covers() <= have:
-            return
-        self._ensure(m.covers() - have, False)
-        with open(path, "ab") as f:
-            n = m.copy_to(f, have)
-            f.flush()
-        if path.endswith(".log"):
-            self.problems.append("g%04d.log: %d bytes a power cut took were put back from the "
-                                 "mirror" % (gid, n))
-            self._logs[gid] = False
-            self._check(gid, None)  # reads whether it is finished
-
-    def _mend_filed(self, gid):
-        # The game copied was filed since: its filed bytes read as the copy, unless a cut
-        # erased their sector afterwards (another file's write to it: the box is most often
-        # unplugged just after a game). Then the copy, whole, is its journal again, filed
-        # anew below; the spoilt filing stays where it is. A copy of part of a game (past
-        # 4 KiB) has not the bytes to set it right.
-        m = self.mirror
-        path, off, n = self._packs.find(gid)
-        if m.start or m.covers() != n:
-            return
-        with open(path, "rb") as f:
-            f.seek(off)
-            if not m.differs(f):
-                return
-        self._ensure(n, False)
-        with open(self._log(gid), "wb") as f:
-            m.copy_to(f, 0)
-            f.flush()
-        self._logs[gid] = True
-        self.problems.append("g%04d: its filed copy in %s was spoilt by a power cut; put back "
-                             "from the mirror" % (gid, path.rsplit("/", 1)[-1]))
 
     def _mirror(self, gid, offset, rec):
         # The journal's record rec, now on the filesystem, copied to the mirror. A mirror that

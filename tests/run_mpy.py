@@ -60,9 +60,9 @@ SOAK_HEAP = "384k"
 # a Schlossgarten one: from source its last two tests met a MemoryError compiling a flow at
 # 256 and 272 KB, not at 288 KB.
 # test_mirror holds the nvm and its copies (4 KiB each) and reads whole journals (up to 6 KB)
-# beside the store compiled from source: when store.py grew by the filed game's check
-# (Store._mend_filed, 2026-12-01) its tests met a MemoryError for 4 KB in one piece at 192
-# to 224 KB, not at 240 KB; the box reads the nvm 256 bytes at a time.
+# beside the store and the mirror compiled from source: once the mirror mended a spoilt filed
+# game too (Mirror._mend_filed, 2026-12-01) its tests met a MemoryError for 4 KB in one piece
+# at 192 KB, not at 224 KB; the box reads the nvm 256 bytes at a time.
 OWN_HEAP = {"test_packed.py": HARNESS_HEAP, "test_schlossgarten_box.py": "288k",
             "test_mirror.py": HARNESS_HEAP}
 

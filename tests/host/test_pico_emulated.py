@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from lenotre.device import epico
+from lenotre.device import epico, picorepl
 from lenotre.cli import main
 from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.device.simplay import Player, entered, plan_of
@@ -38,7 +38,7 @@ def journal(pico, tmp_path):
     shutil.rmtree(local, ignore_errors=True)
     n = len(pico.serial_log)
     try:
-        epico.pull(pico.port, "data", local)
+        picorepl.pull(pico.port, "data", local)
     except Exception as exc:
         raise AssertionError("reading the journal over USB failed: %s; the device said %r"
                              % (exc, pico.serial_log[n - 200:][-3000:]))
@@ -196,7 +196,7 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
     db = str(tmp_path / "library.db")
     with EmulatedPico(copy) as pico:
         pico.wait_for("New game")
-        assert epico.push(pico.port, local, "data") == len(os.listdir(local))
+        assert picorepl.push(pico.port, local, "data") == len(os.listdir(local))
     with EmulatedPico(copy) as pico:  # the box boots with its games
         pico.wait_for("New game")
         cmd = sync_cut_mid_way(pico.port, db, len(logs), random.Random(7), 20, 120)
@@ -242,7 +242,7 @@ def test_the_buzzer_of_hal_pico_sounds_its_frequency_for_its_time(flashed_image,
     # machine.Timer; the emulated Pico decodes the PWM slice of that pin.
     with boot(flashed_image[0], tmp_path) as pico:
         pico.wait_for("New game")
-        epico.execute(pico.port, "from hal.pico import Buzzer\nimport board, time\n"
+        picorepl.execute(pico.port, "from hal.pico import Buzzer\nimport board, time\n"
                       "b = Buzzer(board.load('pinout.json').buzzer_pin)\n"
                       "b.beep(880, 120)\ntime.sleep_ms(300)")
         beeps = pico.screen()["beeps"]
