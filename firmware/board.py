@@ -112,7 +112,12 @@ class Board:
         return self.pixel_roles.index(role)
 
 
-def load(path="pinout.json"):
+def load(path=None):
+    # By default the pinout beside this module: /pinout.json on a box flashed file by file,
+    # /rom/pinout.json where the app is in the image's ROMFS.
+    if path is None:
+        here = __file__.rpartition("/")[0]
+        path = here + "/pinout.json" if here else "pinout.json"
     with open(path) as f:
         try:
             d = json.load(f)

@@ -2,7 +2,14 @@
 # mpremote; otherwise resume the unfinished game or show the menu. MicroPython's unix port is
 # the virtual Pico (lenotre sim --serial): simulated hardware, driven over its control panel.
 # CircuitPython runs this file too (it has no code.py to prefer), with its own hardware layer.
+# The box's own image freezes this file and keeps the app in its ROMFS (/rom, /rom/lib): those
+# go first on the path, so no module a file-by-file flash once left on littlefs shadows them.
 import sys
+
+if "/rom" in sys.path:
+    sys.path.remove("/rom")
+    sys.path.remove("/rom/lib")
+    sys.path[:0] = ["/rom", "/rom/lib"]
 
 if sys.platform == "linux":
     from hal.virtual import build

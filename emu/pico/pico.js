@@ -43,9 +43,15 @@ const FLASH_BASE = 0x10000000;
 // CircuitPython's FAT (CIRCUITPY): flash 0x100000..0x200000 (512-byte sectors, no partitions).
 // CircuitPython's microcontroller.nvm: the 4 KiB just below CIRCUITPY (measured: writing it
 // programs flash 0xff000), kept in a file of its own beside the image: IMAGE.nvm.
+// MicroPython: the ROMFS partition of Le Nôtre's own image (hardware/micropython-board), the
+// 256 KiB below the littlefs, kept in IMAGE.romfs: taken from the UF2 when that file is new (the
+// UF2 dragged onto a blank Pico), from the file after that (what `lenotre flash` wrote).
+const ROMFS = { romfsOffset: 0x60000, romfsSize: 0x40000 };
 const KINDS = {
-  micropython: { fsOffset: 0xa0000, fsSize: 0x200000 - 0xa0000, nvmOffset: 0, nvmSize: 0 },
-  circuitpython: { fsOffset: 0x100000, fsSize: 0x100000, nvmOffset: 0xff000, nvmSize: 0x1000 },
+  micropython: { fsOffset: 0xa0000, fsSize: 0x200000 - 0xa0000, nvmOffset: 0, nvmSize: 0,
+    ...ROMFS },
+  circuitpython: { fsOffset: 0x100000, fsSize: 0x100000, nvmOffset: 0xff000, nvmSize: 0x1000,
+    romfsOffset: 0, romfsSize: 0 },
 };
 const CHIP_RESET = 0x8; // VREG_AND_CHIP_RESET + 8 (RP2040 datasheet 2.10.6)
 const HAD_PSM_RESTART = 1 << 20;
@@ -106,6 +112,8 @@ const FS_OFFSET = KINDS[kind].fsOffset;
 const FS_SIZE = KINDS[kind].fsSize;
 const NVM_OFFSET = KINDS[kind].nvmOffset;
 const NVM_SIZE = KINDS[kind].nvmSize;
+const ROMFS_OFFSET = KINDS[kind].romfsOffset;
+const ROMFS_SIZE = KINDS[kind].romfsSize;
 const circuitpython = kind === 'circuitpython';
 const uf2 = loadUF2(uf2Path);
 const romBytes = fs.readFileSync(romPath);
@@ -135,11 +143,25 @@ if (NVM_SIZE && (!fs.existsSync(nvmPath) || fs.statSync(nvmPath).size !== NVM_SI
 const nvmFd = NVM_SIZE ? fs.openSync(nvmPath, 'r+') : null;
 const nvmImage = Buffer.alloc(NVM_SIZE);
 if (NVM_SIZE) fs.readSync(nvmFd, nvmImage, 0, NVM_SIZE, 0);
+const romfsPath = imagePath + '.romfs';
+const romfsImage = Buffer.alloc(ROMFS_SIZE, 0xff);
+if (ROMFS_SIZE && fs.existsSync(romfsPath) && fs.statSync(romfsPath).size === ROMFS_SIZE) {
+  romfsImage.set(fs.readFileSync(romfsPath));
+} else if (ROMFS_SIZE) {
+  for (const [off, bytes] of uf2) {
+    if (off >= ROMFS_OFFSET && off + bytes.length <= ROMFS_OFFSET + ROMFS_SIZE) {
+      romfsImage.set(bytes, off - ROMFS_OFFSET);
+    }
+  }
+  fs.writeFileSync(romfsPath, romfsImage);
+}
+const romfsFd = ROMFS_SIZE ? fs.openSync(romfsPath, 'r+') : null;
 
 function writeThrough(offset, length) {
   // the changed flash bytes that lie in the filesystem's (or the nvm's) region, to their
   // file now
-  for (const [fd, base, size] of [[imageFd, FS_OFFSET, FS_SIZE], [nvmFd, NVM_OFFSET, NVM_SIZE]]) {
+  for (const [fd, base, size] of [[imageFd, FS_OFFSET, FS_SIZE], [nvmFd, NVM_OFFSET, NVM_SIZE],
+    [romfsFd, ROMFS_OFFSET, ROMFS_SIZE]]) {
     const lo = Math.max(offset, base);
     const hi = Math.min(offset + length, base + size);
     if (hi > lo) fs.writeSync(fd, mcu.flash, lo, hi - lo, lo - base);
@@ -293,14 +315,20 @@ const quiet = {
 
 function build() {
   if (mcu) epochNs += mcu.clock.nanos;
-  const keep = mcu ? mcu.flash.slice(FS_OFFSET, FS_OFFSET + FS_SIZE) : fsImage;
-  const keepNvm = mcu ? mcu.flash.slice(NVM_OFFSET, NVM_OFFSET + NVM_SIZE) : nvmImage;
+  // A reset keeps the whole flash (the ROMFS a flash rewrote too); the first start is the UF2
+  // dragged on, with the filesystem (nvm, ROMFS) the image files kept.
+  const before = mcu ? mcu.flash.slice() : null;
   mcu = new RP2040();
   mcu.logger = quiet; // its notes go to stdout, which is the JSON channel
   mcu.loadBootrom(rom); // resets the MCU, erasing its flash: the flash is filled after
-  for (const [off, bytes] of uf2) mcu.flash.set(bytes, off);
-  mcu.flash.set(keep, FS_OFFSET);
-  if (NVM_SIZE) mcu.flash.set(keepNvm, NVM_OFFSET);
+  if (before) {
+    mcu.flash.set(before);
+  } else {
+    for (const [off, bytes] of uf2) mcu.flash.set(bytes, off);
+    mcu.flash.set(fsImage, FS_OFFSET);
+    if (NVM_SIZE) mcu.flash.set(nvmImage, NVM_OFFSET);
+    if (ROMFS_SIZE) mcu.flash.set(romfsImage, ROMFS_OFFSET);
+  }
   // Start at boot2 (flash 0x100), as the boot ROM does once it has found flash: rp2040js
   // does not model the SSI reads with which the ROM checks boot2's CRC.
   mcu.core.PC = 0x10000000;
@@ -357,6 +385,7 @@ function onBreak(code) {
       // ms; here they are one instant apart unless asked): the image keeps the erased sector
       fs.closeSync(imageFd);
       if (nvmFd !== null) fs.closeSync(nvmFd);
+      if (romfsFd !== null) fs.closeSync(romfsFd);
       process.exit(3);
     }
   } else if (code === BKPT_PROGRAM) {

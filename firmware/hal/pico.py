@@ -59,7 +59,7 @@ class Watchdog:
             self._wdt = None
 
 
-def build(pinout="pinout.json", root="data"):
+def build(pinout=None, root="data"):
     b = board.load(pinout)
     # machine.Pin objects are callables returning the level: the keypad reads them directly.
     keypad = Keypad(tuple(Pin(b.buttons[r], Pin.IN, Pin.PULL_UP) for r in board.BUTTONS),

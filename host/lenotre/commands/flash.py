@@ -164,9 +164,14 @@ def run(args):
                     bar.done()
     except FlashError as exc:
         raise CommandFailed(str(exc)) from None
-    print("flashed %s: copied %d (%d bytes), unchanged %d, removed %d in %.1f s; clock set; "
-          "the app restarted" % (port, len(done["copied"]), done["bytes"], done["unchanged"],
-                                 len(done["removed"]), time.monotonic() - start))
+    if done["romfs"]:
+        what = "its ROMFS (%d bytes): %d blocks of 4 KiB rewritten, removed %d files" % (
+            done["romfs"]["bytes"], done["romfs"]["blocks"], len(done["removed"]))
+    else:
+        what = "copied %d (%d bytes), unchanged %d, removed %d" % (
+            len(done["copied"]), done["bytes"], done["unchanged"], len(done["removed"]))
+    print("flashed %s: %s in %.1f s; clock set; the app restarted"
+          % (port, what, time.monotonic() - start))
     return 0
 
 

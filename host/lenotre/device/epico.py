@@ -104,10 +104,13 @@ def find_inputs(kind="micropython"):
 
 
 class EmulatedPico:
-    def __init__(self, image, pinout=None, pace=True, kind="micropython"):
+    def __init__(self, image, pinout=None, pace=True, kind="micropython", uf2=None):
+        # uf2: another MicroPython UF2 than the official one, e.g. the box's own image
+        # (device/image.py), firmware and ROMFS in one file
         if kind not in FIRMWARES:
             raise EmulatedPicoError("unknown firmware %r; known: %s" % (kind, ", ".join(FIRMWARES)))
         self.kind = kind
+        self.uf2 = uf2
         self.image = os.path.abspath(image)
         self.pinout = pinout or os.path.join(ROOT, "hardware", "pinout.json")
         self.pace = pace
@@ -133,6 +136,7 @@ class EmulatedPico:
             # a second emulator on the same flash image would write it too, unseen
             raise EmulatedPicoError("this emulated Pico is already running")
         uf2, rom, node = find_inputs(self.kind)
+        uf2 = self.uf2 or uf2
         self._master, slave = pty.openpty()
         tty.setraw(slave)  # whoever opens it gets the bytes unchanged, as from a USB CDC port
         self.port = os.ttyname(slave)

@@ -73,6 +73,17 @@ SIMULATOR_ONLY = ("simdevice.mpy",)
 VIRTUAL_ONLY = ("hal/sim.mpy", "hal/virtual.mpy")
 
 
+def built_files(folder):
+    """{device path ("app/home.mpy"): bytes} of a build() folder."""
+    files = {}
+    for top, _, names in os.walk(folder):
+        for n in names:
+            path = os.path.join(top, n)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, folder).replace(os.sep, "/")] = f.read()
+    return files
+
+
 def for_platform(files, platform):
     # -> the built files ({device path: bytes}) a device of this sys.platform needs
     skip = SIMULATOR_ONLY + (() if platform == "linux" else VIRTUAL_ONLY)

@@ -8,14 +8,16 @@ only the build's files, their .py/.mpy twins and what the last flash listed in M
 data/roster.txt, the roster of people, when one is given). The box's clock is set from the
 PC's at every flash."""
 import ast
+import binascii
 import hashlib
-import os
 import time
+import zlib
 
 from lenotre.link import port as link
 from lenotre.link.port import TermiosError
 from lenotre.link.repl import RawRepl, ReplError
 from lenotre.device.toolchain import CIRCUITPY_RENAMES, MICROPYTHON, for_platform
+from lenotre.device.toolchain import built_files as local_files  # noqa: F401 (the callers')
 
 MANIFEST = "lenotre-files.txt"  # on the device: the files the last flash put there
 CHUNK = 1024  # bytes per write on the device (a Pico compiles each as a bytes literal)
@@ -57,6 +59,18 @@ del _h, _p, _new
 """
 
 
+ROM_BLOCK = 4096  # the rp2 port's ROMFS erase block: a flash sector
+ROM_HASH_CODE = """import hashlib, binascii
+from io import BytesIO
+from deflate import DeflateIO, RAW
+from binascii import a2b_base64
+_m = memoryview(_rom)
+print([binascii.hexlify(hashlib.sha256(_m[i * 4096:(i + 1) * 4096]).digest()).decode()
+       for i in range(%d)])
+del _m
+"""
+
+
 READ_ONLY = ("CIRCUITPY is read-only to the box, so nothing can be copied: its boot.py did not "
              "give the drive to the box (the drive has no boot.py, or a button was held when "
              "the box was plugged in). Copy firmware/circuitpython/boot.py onto CIRCUITPY, "
@@ -66,17 +80,6 @@ READ_ONLY = ("CIRCUITPY is read-only to the box, so nothing can be copied: its b
 
 class FlashError(Exception):
     """Anything that stops the flash; the message says what to do."""
-
-
-def local_files(folder):
-    # -> {device path ("app/home.mpy"): bytes} of a toolchain.build() folder
-    files = {}
-    for top, _, names in os.walk(folder):
-        for n in names:
-            path = os.path.join(top, n)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, folder).replace(os.sep, "/")] = f.read()
-    return files
 
 
 def twin(path):
@@ -183,6 +186,30 @@ class Board:
                       "os.rmdir(d)\n except OSError:\n  pass"
                       % (sorted(paths), sorted(dirs, key=len, reverse=True)))
 
+    def romfs(self):
+        # -> the ROMFS partition's size in bytes, or 0 where there is none (the official
+        # UF2s): the box's own image has one, its rp2.Flash object bound on the box as _rom
+        if not self.eval("hasattr(__import__('vfs'), 'rom_ioctl') and "
+                         "__import__('vfs').rom_ioctl(1) > 0"):
+            return 0
+        self.exec("import vfs\n_rom = vfs.rom_ioctl(2, 0)")
+        if self.eval("_rom.ioctl(5, 0)") != ROM_BLOCK:
+            raise FlashError("the box's ROMFS has blocks of another size than %d bytes: is it "
+                             "Le Notre's image?" % ROM_BLOCK)
+        return self.eval("_rom.ioctl(4, 0)") * ROM_BLOCK
+
+    def rom_hashes(self, blocks):
+        # -> the sha256 of each of the ROMFS's first `blocks` blocks, read in place
+        return eval_text(self.exec(ROM_HASH_CODE % blocks))
+
+    def write_rom_block(self, n, data):
+        # One erase and program of block n; the bytes travel deflated, in base64 (the raw
+        # REPL takes text): a third of the bytes raw base64 would be, for .mpy code
+        pack = zlib.compressobj(wbits=-9)
+        packed = pack.compress(data) + pack.flush()
+        self.exec("_rom.writeblocks(%d, DeflateIO(BytesIO(a2b_base64(%r)), RAW, 9).read())"
+                  % (n, binascii.b2a_base64(packed, newline=False)))
+
     def set_clock(self, t):
         # The box's wall clock (firmware/wallclock.py) from the PC's: -> what it reads after
         out = self.exec("import wallclock\n_w = wallclock.default()\n_w.set(%d)\n"
@@ -264,13 +291,57 @@ def check_edition(implementation, found, files):
                          "--circuitpython" % runs)
 
 
+def deploy_romfs(board, files, size, log, progress):
+    """Put the ROMFS image of `files` into the box's ROMFS partition, rewriting only the 4 KiB
+    blocks that differ, block 0 (the header) erased first and written last: a cut anywhere
+    leaves no ROMFS at all (the box then waits at its REPL for a flash), never a torn one.
+    -> {"blocks": blocks written, "bytes": the image's size}"""
+    from lenotre.device import image
+    try:
+        rom = image.romfs_image(image.romfs_files(files))
+    except image.ImageError as exc:
+        raise FlashError(str(exc))
+    if len(rom) > size:
+        raise FlashError("the app's ROMFS is %d bytes, more than the box's partition of %d"
+                         % (len(rom), size))
+    blocks = [rom[i:i + ROM_BLOCK].ljust(ROM_BLOCK, b"\xff")
+              for i in range(0, len(rom), ROM_BLOCK)]
+    on_box = board.rom_hashes(len(blocks))
+    changed = [n for n, data in enumerate(blocks)
+               if on_box[n] != hashlib.sha256(data).hexdigest()]
+    if changed:
+        board.exec("try:\n vfs.umount('/rom')\nexcept OSError:\n pass")
+        if 0 in changed:
+            board.exec("_rom.ioctl(6, 0)")  # the header erased: no torn ROMFS mounts
+        order = [n for n in changed if n] + [0] * (0 in changed)
+        for done, n in enumerate(order):
+            log("romfs block %d" % n)
+            if progress:
+                progress(done * ROM_BLOCK, len(order) * ROM_BLOCK)
+            board.write_rom_block(n, blocks[n])
+        after = board.rom_hashes(len(blocks))
+        bad = [n for n, data in enumerate(blocks) if after[n] != hashlib.sha256(data).hexdigest()]
+        if bad:
+            raise FlashError("verify failed: %d ROMFS blocks differ on the box after writing; "
+                             "flash again" % len(bad))
+        # the app's modules for what follows (a box that booted without a ROMFS has neither
+        # the mount nor its folders on sys.path)
+        board.exec("vfs.mount(vfs.VfsRom(_rom), '/rom')\nimport sys\nfor _p in ('/rom', "
+                   "'/rom/lib'):\n if _p not in sys.path:\n  sys.path.append(_p)")
+    return {"blocks": len(changed), "bytes": len(rom)}
+
+
 def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
     """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
     (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
     restart its app. progress(bytes copied, bytes to copy) after every chunk written.
+    On the box's own image (a ROMFS partition) the app goes into the ROMFS (deploy_romfs) and
+    no firmware file stays on littlefs.
     -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
-    "clock": what the box's clock read once set, "app": its output}"""
+    "clock": what the box's clock read once set, "app": its output,
+    "romfs": None, or deploy_romfs's answer}"""
     board = Board(port)
+    rom = None
     try:
         found, device_mpy, platform = board.version()
         check_edition(board.implementation(), found, files)
@@ -280,6 +351,10 @@ def flash(port, files, log=lambda line: None, roster=None, now=None, progress=No
         else:
             files = for_platform(files, platform)
             check_format(found, device_mpy, files)
+            rom_size = board.romfs()
+            if rom_size:  # the box's own image: the app goes into its ROMFS, littlefs keeps games
+                rom = deploy_romfs(board, files, rom_size, log, progress)
+                files = {}
         old = board.manifest()
         twins = {twin(p) for p in files} - set(files) - {None}
         wanted = dict(files)
@@ -325,4 +400,5 @@ def flash(port, files, log=lambda line: None, roster=None, now=None, progress=No
         board.close()
     copied = [p for p in changed if p != MANIFEST]
     return {"copied": copied, "unchanged": len(files) - len(copied), "removed": removed,
-            "bytes": sum(len(files[p]) for p in copied), "clock": clock, "app": app}
+            "bytes": sum(len(files[p]) for p in copied), "clock": clock, "app": app,
+            "romfs": rom}

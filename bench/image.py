@@ -1,0 +1,155 @@
+"""The box's own image against the official MicroPython UF2, side by side in one run on the
+emulated Pico (rp2040js): free heap after a soft reset, at the menu, and the least free heap
+(with the largest free block then) between the app's steps through a 5-player Versailles game
+and a 4-player game of each other game, played one after the other in one power-on, on a box
+already holding --full games; littlefs free for games; power-on to the menu drawn.
+
+    python bench/image.py [--full N] [--frozen]
+
+--frozen adds the third way: the whole app frozen into the firmware (manifest_frozen.py),
+the comparison docs/FIRMWARE.md gives for choosing the ROMFS. Emulated milliseconds are the
+Pico's own clock; heap figures are gc.mem_free() after gc.collect(), every 10 app steps."""
+import argparse
+import importlib
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "host"), os.path.join(HERE, ".."),
+                os.path.join(HERE, "..", "firmware"), os.path.join(HERE, "..", "tests", "host")]
+
+from lenotre.device import image, toolchain  # noqa: E402
+from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
+from lenotre.link import flasher  # noqa: E402
+
+# In place of main.py's loop: its boot on the same hal, the heap and the largest free block
+# (micropython.mem_info's "max free sz", in 16-byte blocks) printed at each new low.
+MONITOR = """import gc, time, micropython, app
+app.preload()
+from guard import Guard
+from hal.pico import build
+g = Guard(build(%r), app.App)
+g.run(False)
+low = 1 << 30
+n = 0
+while True:
+    g.step()
+    n += 1
+    if n %% 10 == 0:
+        gc.collect()
+        f = gc.mem_free()
+        if f < low or n %% 500 == 0:
+            low = min(low, f)
+            print('HEAP', f)
+            micropython.mem_info()
+    time.sleep_ms(10)
+"""
+GAMES = (  # (game, players, the player that enters it through the buttons)
+    ("versailles", 5, "lenotre.device.simplay", "Player"),
+    ("sanssouci", 4, "lenotre.device.simplay_sanssouci", "Player"),
+    ("gardens", 4, "lenotre.device.gardens_play", "GardensPlayer"),
+    ("schlossgarten", 4, "lenotre.device.schlossgarten_play", "Player"),
+)
+
+
+def heap_lows(log, since=0):
+    # -> [(free, largest free block in bytes)] printed by MONITOR after byte `since`
+    text = log[since:].decode(errors="replace")
+    out = []
+    for m in re.finditer(r"HEAP (\d+)\r?\n(?:.*\r?\n){0,8}?.*max free sz: (\d+)", text):
+        out.append((int(m.group(1)), 16 * int(m.group(2))))
+    return out
+
+
+def games_for_box(folder, n):
+    # n finished games of the four games written by the firmware's own store -> folder
+    import store
+    from linkrig import record_log
+    box = store.Store(folder)
+    plans = [importlib.import_module("shared_rules.%s.simulate" % g).play(s, p)
+             for s in range(2) for g, p, _, _ in GAMES]
+    for i in range(n):
+        record_log(box, plans[i % len(plans)].log)
+
+
+def measure(name, uf2, work, files, full, pinout):
+    from lenotre.device import picorepl
+    img = os.path.join(work, name + ".img")
+    print("== %s" % name)
+    with EmulatedPico(img, uf2=uf2) as pico:
+        if uf2:
+            pico.wait_for("New game")
+        done = flasher.flash(pico.port, files)
+        pico.wait_for("New game")
+        if full:
+            local = os.path.join(work, "games")
+            if not os.path.isdir(local):
+                games_for_box(local, full)
+            picorepl.push(pico.port, local, "data")
+        board = flasher.Board(pico.port)
+        board.exec("import gc, os\ngc.collect()")
+        free = board.eval("gc.mem_free()")
+        bsize, _, blocks, bfree = board.eval("os.statvfs('/')")[:4]
+        print("  firmware files on littlefs: %d; littlefs free: %d of %d blocks (%d KiB) with %d "
+              "games" % (len(done["copied"]) + done["unchanged"], bfree, blocks,
+                         bfree * bsize // 1024, full))
+        print("  free heap after a soft reset: %d B" % free)
+        board.repl.start(MONITOR % pinout)
+        board.close()
+        pico.wait_for("New game")
+        pico.wait(1500)
+        print("  free heap at the menu: %d B" % heap_lows(pico.serial_log)[-1][0])
+        dev = PicoDevice(pico)
+        worst = None
+        for game, players, module, cls in GAMES:
+            since = len(pico.serial_log)
+            plan = importlib.import_module("shared_rules.%s.simulate" % game).play(7, players)
+            getattr(importlib.import_module(module), cls)(dev).play(plan.log)
+            for _ in range(6):  # back to the menu for the next game
+                if "New game" in pico.screen()["texts"]:
+                    break
+                pico.press("ok" if "Winner" in pico.screen()["texts"] else "back")
+            pico.wait(300)
+            low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0)])
+            print("  least free heap in a %d-player game of %s: %d B (largest free block %d B)"
+                  % (players, game, low[0], low[1]))
+            worst = low if worst is None or low < worst else worst
+        print("  least free heap over the four games: %d B (largest free block then %d B)"
+              % worst)
+    with EmulatedPico(img, uf2=uf2) as pico:  # power on: the app starts by itself
+        pico.wait_for("New game")
+        s = pico.screen()
+        print("  power-on to the menu drawn: %.0f emulated ms (first lit frame %.0f ms)"
+              % (s["frame_ms"], s["first_ink_ms"]))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--full", type=int, default=0, metavar="N", help="games on the box first")
+    p.add_argument("--frozen", action="store_true", help="also the app frozen in the firmware")
+    args = p.parse_args(argv)
+    work = tempfile.mkdtemp(prefix="bench-image-")
+    try:
+        build = os.path.join(work, "build")
+        toolchain.build(build)
+        files = toolchain.built_files(build)
+        box = image.build_uf2(os.path.join(work, "box.uf2"))
+        measure("official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs", None, work,
+                files, args.full, None)
+        measure("the box's image: MicroPython 1.28.0, the app in its ROMFS", box, work, files,
+                args.full, None)
+        if args.frozen:
+            frozen = image.build_firmware(manifest=image.FROZEN_MANIFEST)
+            # the rest is in the firmware; the pinout goes where a data file can: the ROMFS
+            only = {"pinout.json": files["pinout.json"]}
+            measure("the app frozen into MicroPython 1.28.0", frozen, work, only, args.full,
+                    "/rom/pinout.json")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,301 @@
+"""The box's own firmware image: MicroPython for the Pico built for Le Nôtre's board
+(hardware/micropython-board/LENOTRE_PICO), with the app's compiled modules in its ROMFS
+partition, where they run in place from flash instead of being copied into the heap.
+
+    uf2 = image.build_uf2()            # cached: built again only when an input changed
+    image.romfs_image(build_folder)    # the ROMFS partition's bytes for a toolchain.build()
+
+The MicroPython sources are MicroPython 1.28.0 with its submodules and picotool: on this
+project's machines the archive in shared/micropython/ beside the repository (or any folder
+above it), on a user's machine a checkout of the same tag (`git clone --recurse-submodules -b
+v1.28.0 https://github.com/micropython/micropython`, passed as `micropython=DIR`). Building
+needs Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake, g++ and make.
+
+Flash layout (2 MiB): the firmware from 0 (about 332 KiB), the ROMFS partition at
+ROMFS_OFFSET (256 KiB), littlefs from 0xA0000 to the end, where the official RPI_PICO image
+keeps it too, so a box moved from one image to the other keeps its games."""
+import fcntl
+import hashlib
+import os
+import shutil
+import struct
+import subprocess
+import tarfile
+import tempfile
+
+from lenotre.device import toolchain
+from lenotre.device.toolchain import ROOT
+
+MICROPYTHON_VERSION = (1, 28, 0)
+ARCHIVE = "micropython-1.28.0-rp2-src.tar.xz"
+ARCHIVE_SHA256 = "d4de11bb97e8b56eb86576c739817ad5516bf80848f341a3064eef7d0a4375b0"
+BOARD_DIR = os.path.join(ROOT, "hardware", "micropython-board", "LENOTRE_PICO")
+FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
+ROMFS_OFFSET = 0x60000  # rp2_flash.c: just below the littlefs, MICROPY_HW_ROMFS_BYTES long
+ROMFS_BYTES = 256 * 1024  # as hardware/micropython-board/LENOTRE_PICO/mpconfigboard.h says
+STORAGE_OFFSET = 0xA0000
+# UF2 (Microsoft's USB flashing format): 512-byte blocks carrying 256 bytes of flash each
+UF2_MAGIC = (0x0A324655, 0x9E5D5157)
+UF2_END = 0x0AB16F30
+UF2_FAMILY_FLAG = 0x2000
+RP2040_FAMILY = 0xE48BFF56
+# Not in the ROMFS: main.py is frozen into the image (it runs at boot before any file), and
+# the simulators' modules and the rules' whole-game simulations are never imported on a box.
+NOT_IN_ROMFS = ("main.py",)
+MANIFEST = "manifest.py"  # the product: main.py frozen, the app in the ROMFS
+FROZEN_MANIFEST = "manifest_frozen.py"  # the app frozen too: measured against it
+TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "g++")
+
+
+class ImageError(Exception):
+    """Why the image could not be built; the message says what to install or pass."""
+
+
+def cache_dir():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "lenotre", "image")
+
+
+def find_archive():
+    # shared/micropython/ARCHIVE beside the repository or in any folder above it
+    here = os.path.dirname(ROOT)
+    while True:
+        path = os.path.join(here, "shared", "micropython", ARCHIVE)
+        if os.path.isfile(path):
+            return path
+        up = os.path.dirname(here)
+        if up == here:
+            return None
+        here = up
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def checkout_version(tree):
+    # -> (major, minor, micro) of a MicroPython source tree, read from py/mpconfig.h
+    try:
+        with open(os.path.join(tree, "py", "mpconfig.h")) as f:
+            text = f.read()
+    except OSError:
+        return None
+    found = {}
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "#define" and words[1].startswith("MICROPY_VERSION_"):
+            found[words[1][len("MICROPY_VERSION_"):]] = words[2]
+    try:
+        return tuple(int(found[k]) for k in ("MAJOR", "MINOR", "MICRO"))
+    except (KeyError, ValueError):
+        return None
+
+
+def sources(micropython=None):
+    """-> (MicroPython tree, picotool source or None, an id of those sources for the cache).
+    `micropython`: a checkout of v1.28.0; else the archive, unpacked once into the cache."""
+    if micropython:
+        tree = os.path.abspath(micropython)
+        if checkout_version(tree) != MICROPYTHON_VERSION:
+            raise ImageError("%s is not a MicroPython %s checkout (its py/mpconfig.h says %s): "
+                             "git clone --recurse-submodules -b v1.28.0 "
+                             "https://github.com/micropython/micropython"
+                             % (tree, "%d.%d.%d" % MICROPYTHON_VERSION,
+                                checkout_version(tree) or "nothing"))
+        if not os.path.isfile(os.path.join(tree, "lib", "pico-sdk", "pico_sdk_init.cmake")):
+            raise ImageError("%s has no lib/pico-sdk: run `git submodule update --init "
+                             "lib/pico-sdk lib/tinyusb lib/mbedtls lib/micropython-lib` "
+                             "there" % tree)
+        return tree, None, "checkout:" + tree
+    archive = find_archive()
+    if not archive:
+        raise ImageError("the MicroPython sources were not found (shared/micropython/%s beside "
+                         "the repository): pass a MicroPython 1.28.0 checkout instead "
+                         "(--micropython DIR)" % ARCHIVE)
+    if _sha256(archive) != ARCHIVE_SHA256:
+        raise ImageError("%s is not the archive this build expects (sha256 %s)"
+                         % (archive, ARCHIVE_SHA256))
+    top = os.path.join(cache_dir(), "src-" + ARCHIVE_SHA256[:12])
+    if not os.path.isdir(top):
+        os.makedirs(cache_dir(), exist_ok=True)
+        part = tempfile.mkdtemp(prefix="src-", dir=cache_dir())
+        with tarfile.open(archive) as tar:
+            tar.extractall(part, filter="data")
+        os.rename(part, top)  # whole or not at all: a cut unpack is never taken for sources
+    tree = os.path.join(top, "micropython-1.28.0")
+    return tree, os.path.join(top, "picotool-2.2.0"), "archive:" + ARCHIVE_SHA256
+
+
+def inputs_id(source_id, manifest=MANIFEST):
+    # What the image depends on besides the sources: the board folder and what its manifest
+    # freezes (main.py; the whole app for the frozen variant)
+    h = hashlib.sha256((source_id + manifest).encode())
+    for folder, _, names in sorted(os.walk(BOARD_DIR)):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            h.update(os.path.relpath(path, BOARD_DIR).encode() + b"\0")
+            with open(path, "rb") as f:
+                h.update(f.read() + b"\0")
+    frozen = [os.path.join(ROOT, "firmware", "main.py")]
+    if manifest == FROZEN_MANIFEST:
+        frozen = toolchain.device_sources()
+    for path in frozen:
+        with open(path, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+def _run(cmd, log, env=None, cwd=None):
+    with open(log, "ab") as out:
+        done = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    if done.returncode != 0:
+        with open(log, "rb") as f:
+            tail = f.read()[-1500:].decode("utf-8", "replace")
+        raise ImageError("%s failed (exit %d); the end of its log (%s):\n%s"
+                         % (" ".join(cmd[:3]), done.returncode, log, tail))
+
+
+def _picotool(source, pico_sdk, log):
+    # pico-sdk 2.x writes the UF2 with picotool, and clones it from the network when none is
+    # found: build the one the archive carries (no USB access needed: PICOTOOL_NO_LIBUSB)
+    prefix = os.path.join(cache_dir(), "picotool")
+    if os.path.isdir(os.path.join(prefix, "lib", "cmake", "picotool")) or not source:
+        return prefix if source else None
+    build = os.path.join(cache_dir(), "picotool-build")
+    shutil.rmtree(build, ignore_errors=True)
+    _run(["cmake", "-S", source, "-B", build, "-DPICO_SDK_PATH=" + pico_sdk,
+          "-DCMAKE_INSTALL_PREFIX=" + prefix, "-DPICOTOOL_NO_LIBUSB=1"], log)
+    _run(["make", "-j%d" % (os.cpu_count() or 2), "-C", build, "install"], log)
+    shutil.rmtree(build, ignore_errors=True)
+    return prefix
+
+
+def build_firmware(micropython=None, log=print, manifest=MANIFEST):
+    """MicroPython for Le Nôtre's board -> the path of its firmware.uf2 (no ROMFS content).
+    Built once per set of inputs (sources, board folder, firmware/main.py) into the cache.
+    manifest=FROZEN_MANIFEST: the variant with the whole app frozen in, for bench/image.py."""
+    missing = [t for t in TOOLS if not shutil.which(t)]
+    if missing:
+        raise ImageError("building the image needs %s: on Debian, apt-get install "
+                         "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake g++ make"
+                         % ", ".join(missing))
+    os.makedirs(cache_dir(), exist_ok=True)
+    with open(os.path.join(cache_dir(), "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time: they share the sources' tools
+        return _build_firmware(micropython, log, manifest)
+
+
+def _build_firmware(micropython, log, manifest):
+    tree, picotool_src, source_id = sources(micropython)
+    key = inputs_id(source_id, manifest)
+    out = os.path.join(cache_dir(), "firmware-%s.uf2" % key)
+    if os.path.isfile(out):
+        return out
+    logfile = os.path.join(cache_dir(), "build-%s.log" % key)
+    log("building MicroPython %s for the box (a few minutes, once; log: %s)"
+        % ("%d.%d.%d" % MICROPYTHON_VERSION, logfile))
+    env = dict(os.environ)
+    # CMAKE_ARGS on make's command line would replace the port's own (board, board folder):
+    # the picotool goes through the environment
+    prefix = _picotool(picotool_src, os.path.join(tree, "lib", "pico-sdk"), logfile)
+    if prefix:
+        env["CMAKE_PREFIX_PATH"] = prefix
+    jobs = "-j%d" % (os.cpu_count() or 2)
+    _run(["make", jobs, "-C", os.path.join(tree, "mpy-cross")], logfile, env)
+    build = os.path.join(cache_dir(), "build-" + key)
+    _run(["make", jobs, "-C", os.path.join(tree, "ports", "rp2"), "BOARD_DIR=" + BOARD_DIR,
+          "BUILD=" + build, "FROZEN_MANIFEST=" + os.path.join(BOARD_DIR, manifest)],
+         logfile, env)
+    shutil.copyfile(os.path.join(build, "firmware.uf2"), out + ".tmp")
+    os.replace(out + ".tmp", out)
+    shutil.rmtree(build, ignore_errors=True)  # 60 MB of objects; the UF2 is what is kept
+    return out
+
+
+# ---- the ROMFS partition --------------------------------------------------------------------
+def romfs_files(files):
+    """Of a build's files ({device path: bytes}, toolchain.built_files), those the ROMFS
+    holds: what a Pico runs, but main.py (frozen into the image)."""
+    return {p: data for p, data in toolchain.for_platform(files, "rp2").items()
+            if p not in NOT_IN_ROMFS}
+
+
+def romfs_image(files):
+    """The ROMFS partition's bytes holding `files` ({device path: bytes}); paths are kept as
+    they are below /rom (the app at /rom, the rules in /rom/lib). ImageError when too big."""
+    from mpremote.romfs import VfsRomWriter  # mpremote's writer of MicroPython's ROMFS format
+    tree = {}
+    for path, data in files.items():
+        node = tree
+        *dirs, name = path.split("/")
+        for d in dirs:
+            node = node.setdefault(d, {})
+        node[name] = data
+    writer = VfsRomWriter()
+
+    def put(node):
+        for name in sorted(node):
+            if isinstance(node[name], dict):
+                writer.opendir(name)
+                put(node[name])
+                writer.closedir()
+            else:
+                writer.mkfile(name, node[name])
+    put(tree)
+    image = writer.finalise()
+    if len(image) > ROMFS_BYTES:
+        raise ImageError("the app's ROMFS is %d bytes, more than the partition's %d"
+                         % (len(image), ROMFS_BYTES))
+    return image
+
+
+# ---- UF2 ------------------------------------------------------------------------------------
+def uf2_payloads(data):
+    """-> [(flash offset, bytes)] of a UF2 file's blocks; ImageError if it is not one."""
+    blocks = []
+    for at in range(0, len(data) - 511, 512):
+        m0, m1, flags, addr, size = struct.unpack_from("<IIIII", data, at)
+        if (m0, m1) != UF2_MAGIC:
+            raise ImageError("not a UF2 file: block %d has no UF2 magic" % (at // 512))
+        blocks.append((addr - FLASH_BASE, bytes(data[at + 32:at + 32 + size])))
+    return blocks
+
+
+def uf2(payloads):
+    """UF2 bytes writing each (flash offset, bytes) in 256-byte blocks for the RP2040."""
+    pieces = []
+    for offset, data in payloads:
+        for at in range(0, len(data), 256):
+            pieces.append((offset + at, data[at:at + 256]))
+    out = bytearray()
+    for n, (offset, chunk) in enumerate(pieces):
+        head = struct.pack("<IIIIIIII", UF2_MAGIC[0], UF2_MAGIC[1], UF2_FAMILY_FLAG,
+                           FLASH_BASE + offset, len(chunk), n, len(pieces), RP2040_FAMILY)
+        out += head + chunk.ljust(476, b"\0") + struct.pack("<I", UF2_END)
+    return bytes(out)
+
+
+def build_uf2(out=None, micropython=None, log=print):
+    """The whole box in one UF2: the firmware and the app's ROMFS -> its path (`out`, or one
+    in the cache named by its contents). What a maker drags onto a Pico in BOOTSEL mode."""
+    firmware = build_firmware(micropython, log)
+    with tempfile.TemporaryDirectory(prefix="lenotre-image-") as folder:
+        toolchain.build(folder)
+        rom = romfs_image(romfs_files(toolchain.built_files(folder)))
+    with open(firmware, "rb") as f:
+        payloads = uf2_payloads(f.read())
+    if any(off + len(b) > ROMFS_OFFSET for off, b in payloads):
+        raise ImageError("the firmware reaches into the ROMFS partition at 0x%X" % ROMFS_OFFSET)
+    data = uf2([(off, b) for off, b in payloads] + [(ROMFS_OFFSET, rom)])
+    if out is None:
+        out = os.path.join(cache_dir(), "lenotre-pico-%s.uf2"
+                           % hashlib.sha256(data).hexdigest()[:16])
+    tmp = out + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, out)
+    return out

@@ -1,0 +1,244 @@
+"""The box's own firmware image (lenotre.device.image: MicroPython 1.28.0 built for Le Nôtre's
+board from the sources in shared/micropython/, the app's .mpy files in its ROMFS partition) on
+the emulated Pico: one UF2 dragged onto a blank Pico is the whole box; `lenotre flash` rewrites
+the ROMFS over USB (a cut mid-way leaves no torn one); a whole game of each of the four games
+through the GPIO buttons; a power cut mid-write; a cut sync; random presses across all four
+games. The image is built once per set of inputs (the cache, device/image.py).
+
+Skipped, saying why, where the emulator's inputs, the ARM compiler or the sources are missing."""
+import os
+import random
+import shutil
+
+import pytest
+
+from lenotre.cli import main
+from lenotre.device import epico, image, picorepl, toolchain
+from lenotre.device.epico import EmulatedPico, PicoDevice
+from lenotre.link import flasher
+from picorig import (CutDevice, PowerCut, check_the_end, each_game_once, games_on_desktop,
+                     sync_cut_mid_way)
+from shared_rules import games
+
+try:
+    epico.find_inputs()
+    MISSING = None
+except epico.EmulatorMissing as exc:
+    MISSING = str(exc)
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+failures = epico.tracebacks
+
+
+@pytest.fixture(scope="module")
+def uf2():
+    # the image a maker drags onto the Pico: built here the first time (a few minutes)
+    try:
+        return image.build_uf2(log=lambda line: None)
+    except image.ImageError as exc:
+        pytest.skip("the box's image cannot be built here: %s" % str(exc).splitlines()[0])
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("build"))
+    toolchain.build(out)
+    return toolchain.built_files(out)
+
+
+def blank(tmp_path, uf2, name="flash.img"):
+    # a Pico with an erased flash, the UF2 just dragged onto it
+    path = str(tmp_path / name)
+    if os.path.exists(path):
+        os.remove(path)
+    return EmulatedPico(path, uf2=uf2)
+
+
+def journal(pico, tmp_path):
+    # the box's data/ folder over USB, opened with the firmware's own store
+    import store
+    local = str(tmp_path / "pulled")
+    shutil.rmtree(local, ignore_errors=True)
+    picorepl.pull(pico.port, "data", local)
+    return store.Store(local)
+
+
+def littlefs_and_romfs(port):
+    # -> (the files at littlefs's root, the ROMFS's root) as the box lists them
+    board = flasher.Board(port)
+    try:
+        board.exec("import os")
+        return board.eval("sorted(os.listdir('/'))"), board.eval("sorted(os.listdir('/rom'))")
+    finally:
+        board.close()
+
+
+def test_one_uf2_is_the_whole_box_and_lenotre_flash_then_finds_nothing_to_write(
+        uf2, build, tmp_path, capsys):
+    with blank(tmp_path, uf2) as pico:
+        texts = pico.wait_for("New game")  # no file copied: the app came with the UF2
+        assert texts[0] == "LE NOTRE", texts
+        root, rom = littlefs_and_romfs(pico.port)
+        assert "main.py" not in root and "app" not in root, root  # littlefs is the games'
+        assert {"app", "lib", "store.mpy", "pinout.json"} <= set(rom), rom
+        assert main(["flash", "--port", pico.port]) == 0
+        out = capsys.readouterr().out
+        assert "its ROMFS" in out and ": 0 blocks of 4 KiB rewritten" in out, out
+        pico.wait_for("New game")
+        assert failures(pico.serial_log) == []
+
+
+def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
+        uf2, build, tmp_path, capsys):
+    # A changed app (one module more) goes over USB into the ROMFS; the power goes after the
+    # third block written: the box then has no app (its ROMFS header erased first, written
+    # last) and waits at its REPL; `lenotre flash` mends it.
+    changed = dict(build)
+    changed["lenotre_probe.mpy"] = build["board.mpy"]  # any valid module, under a new name
+    log = []
+
+    def cut_after_three(line):
+        log.append(line)
+        if sum(1 for ln in log if ln.startswith("romfs block")) == 3:
+            pico.kill()
+
+    path = str(tmp_path / "flash.img")
+    with blank(tmp_path, uf2) as pico:
+        pico.wait_for("New game")
+        with pytest.raises(flasher.FlashError):
+            flasher.flash(pico.port, changed, cut_after_three)
+    with EmulatedPico(path, uf2=uf2) as pico:  # power back: the flash as the cut left it
+        pico.wait(3000)
+        assert pico.screen()["texts"] == [], pico.screen()["texts"]
+        board = flasher.Board(pico.port)  # no torn ROMFS was mounted: none at all
+        try:
+            assert board.eval("bytes(memoryview(__import__('vfs').rom_ioctl(2, 0))[:3])") \
+                == b"\xff" * 3
+            assert "rom" not in board.eval("__import__('os').listdir('/')")
+        finally:
+            board.close()
+        assert main(["flash", "--port", pico.port]) == 0
+        assert ": 0 blocks" not in capsys.readouterr().out
+        pico.wait_for("New game")
+        root, rom = littlefs_and_romfs(pico.port)
+        assert "lenotre_probe.mpy" not in rom and "app" in rom, rom
+    with EmulatedPico(path, uf2=uf2) as pico:  # and so it stays
+        pico.wait_for("New game")
+        assert failures(pico.serial_log) == []
+
+
+PLAYERS = {  # (the game's player, the plan: a simulated 2-player game)
+    "versailles": ("lenotre.device.simplay", "Player"),
+    "sanssouci": ("lenotre.device.simplay_sanssouci", "Player"),
+    "gardens": ("lenotre.device.gardens_play", "GardensPlayer"),
+    "schlossgarten": ("lenotre.device.schlossgarten_play", "Player"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_whole_game_of_each_game_through_the_gpio_buttons(uf2, game, tmp_path):
+    import importlib
+    module, cls = PLAYERS[game]
+    player_class = getattr(importlib.import_module(module), cls)
+    plan = importlib.import_module("shared_rules.%s.simulate" % game).play(3, 2)
+    with blank(tmp_path, uf2) as pico:
+        dev = PicoDevice(pico)
+        pico.wait_for("New game")
+        player = player_class(dev)
+        player.play(plan.log)
+        if game == "versailles":
+            check_the_end(plan, player, dev, pico)
+        assert failures(pico.serial_log) == []
+        s = journal(pico, tmp_path)
+    ids = [gid for gid, _ in s.games()]
+    assert len(ids) == 1 and s.finished(ids[0])
+    events = s.events(ids[0])
+    assert events[0]["game"] == game if "game" in events[0] else game == "versailles"
+    played = games.replay(events)
+    assert played.outcome is not None
+    assert played.totals() == plan.totals(), (played.totals(), plan.totals())
+
+
+def test_a_power_cut_mid_write_loses_no_completed_step(uf2, tmp_path):
+    from lenotre.device.simplay import Player, entered, plan_of
+    from shared_rules.versailles.simulate import play
+    rnd = random.Random(5)
+    plan = play(12, 2)
+    steps = entered(plan.log)
+    done = []
+    path = str(tmp_path / "flash.img")
+    with blank(tmp_path, uf2) as pico:
+        pico.wait_for("New game")
+        dev = CutDevice(pico, rnd.randrange(20, 160), rnd)
+        with pytest.raises(PowerCut):
+            Player(dev).play(plan.log, lambda kind, n: done.append(kind) if kind in (
+                "round", "claim", "areas", "score") else None)
+    with EmulatedPico(path, uf2=uf2) as pico:  # power back: the flash as it was
+        assert pico.wait_for("", timeout_ms=3000), "nothing on the screen after the cut"
+        s = journal(pico, tmp_path)
+        assert failures(pico.serial_log) == []
+    events = s.events(s.games()[0][0]) if s.games() else []
+    kept = plan_of(events) if events else []
+    assert kept == steps[:len(kept)], (kept, steps[:len(kept) + 1])
+    assert len(done) <= len(kept) <= len(done) + 2, (len(done), len(kept))
+
+
+def test_lenotre_sync_with_the_cable_cut_mid_sync_stores_every_game_once(uf2, tmp_path):
+    import subprocess
+    local = str(tmp_path / "box")
+    logs = games_on_desktop(local, 30)
+    path = str(tmp_path / "flash.img")
+    db = str(tmp_path / "library.db")
+    with blank(tmp_path, uf2) as pico:
+        pico.wait_for("New game")
+        assert picorepl.push(pico.port, local, "data") == len(os.listdir(local))
+    with EmulatedPico(path, uf2=uf2) as pico:
+        pico.wait_for("New game")
+        cmd = sync_cut_mid_way(pico.port, db, len(logs), random.Random(3), 20, 120)
+        pico.wait(200)
+    with EmulatedPico(path, uf2=uf2) as pico:
+        pico.wait_for("", timeout_ms=3000)
+        cmd[cmd.index("--port") + 1] = pico.port
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+    each_game_once(db, logs)
+
+
+# `make test` presses 60 times in each game; `make soak` more (LENOTRE_IMAGE_SOAK)
+SOAK_PRESSES = int(os.environ.get("LENOTRE_IMAGE_SOAK", "60"))
+
+
+def test_random_presses_across_all_four_games_do_not_break_the_box(uf2, tmp_path):
+    # For each game in turn: from the menu, New game, -> to that game, ok, then seeded random
+    # presses. No traceback, no crash the guard caught, a readable screen, every journal
+    # replays.
+    rnd = random.Random(17)
+    with blank(tmp_path, uf2) as pico:
+        pico.wait_for("New game")
+        for turns in range(4):
+            for _ in range(12):
+                if "New game" in pico.screen()["texts"]:
+                    break
+                pico.long("back")
+            texts = pico.screen()["texts"]
+            assert "New game" in texts, texts
+            pico.press("down" if "Resume game" in texts else "ok")
+            if "Resume game" in texts:
+                pico.press("ok")
+            for _ in range(turns):
+                pico.press("next")
+            pico.press("ok")
+            for _ in range(SOAK_PRESSES):
+                button = rnd.choice(epico.BUTTONS)
+                if rnd.random() < 0.1:
+                    pico.long(button)
+                else:
+                    pico.press(button, rnd.choice((30, 80, 200)), rnd.choice((20, 40, 300)))
+        pico.wait(1000)
+        assert failures(pico.serial_log) == [], failures(pico.serial_log)[0]
+        assert pico.screen()["texts"], "a blank screen after the soak"
+        s = journal(pico, tmp_path)
+    crash = os.path.join(str(tmp_path / "pulled"), "crash.log")
+    assert not os.path.exists(crash), open(crash).read()
+    for gid, _ in s.games():
+        games.replay(s.events(gid))
