@@ -11,7 +11,8 @@ import json
 import sys
 
 STEP_MS = 10  # the app is stepped at every multiple of this many virtual ms
-COMMANDS = ("down", "up", "wait", "screen", "pixels", "stats", "quit")
+NO_ROOM = "error the device's heap had no room for this reply; the app goes on"
+COMMANDS = ("down", "up", "wait", "screen", "pixels", "stats", "game", "quit")
 
 
 def _setup_paths():
@@ -56,6 +57,30 @@ def _ascii(s):
             o -= 0x10000
             out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
     return "".join(out)
+
+
+def _plain(x):
+    # -> the pieces of x as JSON (dict keys sorted), one small string at a time: a game's
+    # snapshot made into one string needed a block the heap of a long game may not have
+    if isinstance(x, dict):
+        yield "{"
+        sep = ""
+        for k in sorted(x):
+            yield sep + json.dumps(k) + ":"
+            for piece in _plain(x[k]):
+                yield piece
+            sep = ","
+        yield "}"
+    elif isinstance(x, (list, tuple)):
+        yield "["
+        for i in range(len(x)):
+            if i:
+                yield ","
+            for piece in _plain(x[i]):
+                yield piece
+        yield "]"
+    else:
+        yield _ascii(json.dumps(x))
 
 
 class Device:
@@ -145,8 +170,25 @@ class Device:
             alloc = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
             self.out("stats clipped %d frames %d alloc %d crashes %d"
                      % (ui.clipped, h.display.frames, alloc, self.guard.crashes))
+        elif cmd == "game":
+            # the game the app holds: its id, 1 if it is over, and its state
+            # (Game.snapshot()), which a replay of its journal must give; "game none" while
+            # it holds none
+            app = self.guard.app
+            g = app.game if app is not None else None
+            if g is None:
+                self.out("game none")
+            else:
+                self.out(_chain(("game %d %d " % (app.gid, g.outcome is not None),),
+                                _plain(g.snapshot())))
         self.out("ok")
         return cmd != "quit"
+
+
+def _chain(*parts):
+    for part in parts:
+        for piece in part:
+            yield piece
 
 
 def _reply(s):
@@ -197,7 +239,14 @@ def main(argv):
         line = sys.stdin.readline()
         if not line:
             return 0
-        if not dev.command(line.strip()):
+        try:
+            go = dev.command(line.strip())
+        except MemoryError:  # a reply the heap had no room for: said, and the box goes on
+            import gc
+            gc.collect()
+            _reply(NO_ROOM)
+            go = True
+        if not go:
             return 0
 
 
