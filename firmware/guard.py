@@ -213,6 +213,7 @@ class Guard:
         # The simulators: what a reset does, in-process: the store boots from flash again
         # (what it held in memory may be what went wrong), then the app from the journal.
         try:
+            _reset_heap()
             import store
             old = hal.store
             hal.store = store.Store(old.root, old.capacity)
@@ -244,6 +245,15 @@ class Guard:
             self._reserve = [bytearray(PIECE) for _ in range(RESERVE)]
         except MemoryError:
             self._reserve = None
+
+
+def _reset_heap():
+    # the code a reset would have let go (app/codeheap.py), when the app's modules load
+    try:
+        from app import codeheap
+    except Exception:
+        return
+    codeheap.reset()
 
 
 def _message(exc):

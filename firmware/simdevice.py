@@ -59,28 +59,23 @@ def _ascii(s):
     return "".join(out)
 
 
-def _plain(x):
-    # -> the pieces of x as JSON (dict keys sorted), one small string at a time: a game's
-    # snapshot made into one string needed a block the heap of a long game may not have
-    if isinstance(x, dict):
-        yield "{"
-        sep = ""
-        for k in sorted(x):
-            yield sep + json.dumps(k) + ":"
-            for piece in _plain(x[k]):
-                yield piece
-            sep = ","
-        yield "}"
-    elif isinstance(x, (list, tuple)):
-        yield "["
-        for i in range(len(x)):
-            if i:
-                yield ","
-            for piece in _plain(x[i]):
-                yield piece
-        yield "]"
+def log_crc(g):
+    # -> the CRC32 of game g's log as records' texts, read from its packed runs in place (a
+    # game's state made whole beside it did not fit a long game's heap); a plain log's
+    # records are made one at a time
+    from binascii import crc32
+    log = g.log
+    runs = getattr(log, "runs", None)
+    crc = 0
+    if runs is not None:
+        for i in range(len(runs)):
+            crc = crc32(memoryview(runs[i])[:log.used[i]], crc)
     else:
-        yield _ascii(json.dumps(x))
+        from shared_rules.codec import encode
+        from shared_rules.records import pack
+        for ev in log:
+            crc = crc32(encode(pack(ev, g.GAME)).encode() + b"\n", crc)
+    return crc & 0xFFFFFFFF
 
 
 class Device:
@@ -171,24 +166,18 @@ class Device:
             self.out("stats clipped %d frames %d alloc %d crashes %d"
                      % (ui.clipped, h.display.frames, alloc, self.guard.crashes))
         elif cmd == "game":
-            # the game the app holds: its id, 1 if it is over, and its state
-            # (Game.snapshot()), which a replay of its journal must give; "game none" while
-            # it holds none
+            # the game the app holds: `game GID OVER N CRC`: its id, 1 if it is over, the
+            # events it took (its log, undos too) and the CRC32 of their records' texts, each
+            # ended by "\n", as its journal must hold them; "game none" while it holds none
             app = self.guard.app
             g = app.game if app is not None else None
             if g is None:
                 self.out("game none")
             else:
-                self.out(_chain(("game %d %d " % (app.gid, g.outcome is not None),),
-                                _plain(g.snapshot())))
+                self.out("game %d %d %d %d" % (app.gid, g.outcome is not None, len(g.log),
+                                               log_crc(g)))
         self.out("ok")
         return cmd != "quit"
-
-
-def _chain(*parts):
-    for part in parts:
-        for piece in part:
-            yield piece
 
 
 def _reply(s):

@@ -11,7 +11,6 @@ guard caught is counted, not hidden: `crashes` in the summary, and strict=True f
 
     python tests/host/simsoak.py PRESSES SEED [SEED...] [--build DIR] [--heap 192k]
 """
-import json
 import os
 import sys
 
@@ -74,7 +73,13 @@ class SimSoak:
         try:
             out = self.dev.cmd(line)
         except SimError as exc:
-            self.fail("the device died: %s" % exc)
+            heap = ""
+            if self.dev.proc.poll() is None:  # alive: how full its heap is
+                try:
+                    heap = " (%s)" % self.dev.cmd("stats")
+                except SimError:
+                    pass
+            self.fail("the device failed: %s%s" % (exc, heap))
         if len(self.dev.crashes) > seen:
             self.crashed(self.dev.crashes[-1])
         return out
@@ -82,15 +87,17 @@ class SimSoak:
     def crashed(self, report):
         self.crashes.append(report)
         if not self._logged():
-            self.fail("the guard caught %s but data/crash.log has no record of it" % report)
+            self.fail("the guard caught %s but data/crash.log has no record of it (%d records, "
+                      "%d crashes reported)" % (report, self._logged(True), len(self.crashes)))
         if self.strict:
             self.fail("the guard caught a crash: " + report)
 
-    def _logged(self):
-        # -> whether the newest crash in data/crash.log is the one just reported
+    def _logged(self, count=False):
+        # -> whether data/crash.log holds as many crashes as were reported (a report may
+        # stand for several: a crash at boot and the restarts after it)
         import crashlog
         log = crashlog.CrashLog(os.path.join(self.flash, "data") + "/")
-        return log.last >= len(self.crashes)
+        return log.last if count else log.last >= len(self.crashes)
 
     # ---- pressing -----------------------------------------------------------------------------
     def press(self, mode):
@@ -131,27 +138,30 @@ class SimSoak:
 
     # ---- checks -------------------------------------------------------------------------------
     def held(self):
-        # -> (gid, over, state) of the game the box holds, or None
+        # -> (gid, over, events, crc) of the game the box holds (simdevice's `game`), or None
         for line in self._cmd("game"):
             if line == "game none":
                 return None
             if line.startswith("game "):
-                gid, over, state = line[5:].split(" ", 2)
-                return int(gid), over == "1", json.loads(state)
+                gid, over, n, crc = line[5:].split()
+                return int(gid), over == "1", int(n), int(crc)
         self.fail("no reply to `game`")
 
     def check(self):
-        # The game the box holds is the one its journal replays to (read by the firmware's
-        # own store, replayed by the rules core, on the desktop)
+        # The game the box holds took, record for record, what its journal holds (read by
+        # the firmware's own store on the desktop), and that journal replays by the rules
         held = self.held()
         self.checks += 1
         if held is None:
             return
-        gid, _, state = held
-        replayed = replay(self.flash, gid)
-        if replayed != state:
-            self.fail("game %d: the box holds %r, its journal replays to %r"
-                      % (gid, state, replayed))
+        gid, over, n, crc = held
+        journal = journal_of(self.flash, gid)
+        if (n, crc) != journal[:2]:
+            self.fail("game %d: the box holds %d events (CRC %08x), its journal %d (%08x)"
+                      % (gid, n, crc, journal[0], journal[1]))
+        if over != journal[2]:
+            self.fail("game %d: over on the box: %s, by its journal's replay: %s"
+                      % (gid, over, journal[2]))
 
     def fail(self, why):
         text = "sim soak seed %d, press %d: %s\nlast keys, oldest first:\n  %s" % (
@@ -165,12 +175,21 @@ class SimSoak:
                    "".join("\n  " + c for c in self.crashes)))
 
 
-def replay(flash, gid):
-    # -> the state (as JSON gives it back) of game gid's journal on the flash folder
+def journal_of(flash, gid):
+    # -> (records, CRC32 of their texts as simdevice.log_crc takes them, whether its replay
+    # by the rules core is over) of game gid's journal on the flash folder
+    import binascii
+
     import store
     from shared_rules import games
-    s = store.Store(os.path.join(flash, "data"))
-    return json.loads(json.dumps(games.replay(s.events(gid)).snapshot()))
+    from shared_rules.codec import encode
+    from shared_rules.records import pack
+    events = store.Store(os.path.join(flash, "data")).events(gid)
+    crc = 0
+    name = events[0].get("game")
+    for ev in events:
+        crc = binascii.crc32(encode(pack(ev, name)).encode() + b"\n", crc)
+    return len(events), crc & 0xFFFFFFFF, games.replay(events).outcome is not None
 
 
 def soak(flash, seed, presses, build, heap="192k", strict=True, session=SESSION):
