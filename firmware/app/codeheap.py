@@ -11,17 +11,22 @@ import sys
 from app import flows
 
 
-def _in_flash():
-    # the app package's own file under /rom/: the image's read-only filesystem in flash
-    f = getattr(sys.modules.get("app"), "__file__", None) or ""
-    return f.startswith("/rom/")
+def in_flash(path):
+    # -> whether a module's file (the app package's) is under /rom/: the box's own image's
+    # read-only filesystem in flash, its code read in place
+    return (path or "").startswith("/rom/")
 
 
-IN_FLASH = _in_flash()
-# CPython (the tests, `lenotre sim`) has the room and keeps every module: a test keeps the
-# classes it imported. CircuitPython keeps them too (its edition: docs/FIRMWARE.md). The
-# tests of the letting go turn it on (tests/shared/support.py, dropping).
-DROP = sys.implementation.name == "micropython" and not IN_FLASH
+def drops(runtime, flash):
+    # -> whether code leaves the heap: on MicroPython, unless it is read from flash. CPython
+    # (the tests, `lenotre sim`) has the room and keeps every module: a test keeps the
+    # classes it imported. CircuitPython keeps them too (docs/FIRMWARE.md, "Memory"). The
+    # tests of the letting go turn it on (tests/shared/support.py, dropping).
+    return runtime == "micropython" and not flash
+
+
+IN_FLASH = in_flash(getattr(sys.modules.get("app"), "__file__", None))
+DROP = drops(sys.implementation.name, IN_FLASH)
 _screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
 _kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped
 # the generic modules the app loads when a screen first needs them (the soak's list)
