@@ -102,13 +102,14 @@ class CrashLog:
         self.last += 1
         self._format(err, msg, gid, ev, ms, boot)
         t, tail = self._text, self._tail
+        written = False
         try:
             if size(self.path) + TEXT + 10 > MAX:
                 self._append(bytes(t) + bytes(tail))  # a rewrite, which allocates: tried
-                t = None
+                written = True
         except MemoryError:  # appended past MAX: the next add() rewrites it
             pass
-        if t is not None:
+        if not written:
             f = open(self.path, "ab")
             try:
                 f.write(t)
