@@ -40,28 +40,32 @@ def enter(name, beside=None, screens=False):
     # a collection (one by one, later, they met a heap the game had left in pieces). Costs
     # a few dictionary lookups when nothing has to go: it runs at every action's frame.
     keep(name, beside)
-    f = flows.flow(name)
+    f = sys.modules.get(flows.FLOWS.get(name, ""))
+    if f is None:
+        f = flows.flow(name)
     _screens[name] = f.MODULES
     if screens and DROP:
-        wanted = [m for m in f.MODULES if m not in sys.modules]
-        if wanted:
-            import gc
-            gc.collect()
-            for m in wanted:
-                __import__(m)
+        for m in f.MODULES:
+            if m not in sys.modules:
+                import gc
+                gc.collect()
+                for m in f.MODULES:
+                    __import__(m)
+                break
     return f
 
 
-def keep(*names):
-    # Only the code of the games in `names` (None: no game) stays in the heap
+def keep(name, beside=None):
+    # Only the code of game `name` and of `beside` (None: no game) stays in the heap.
+    # Allocates nothing when nothing has to go (tests/shared/test_app.py).
     if not DROP:
         return
-    mine = ()
-    for name in names:
-        mine += _screens.get(name, ())
     gone = 0
+    mine = None
     for other in flows.FLOWS:
-        if other not in names and _loaded(other):
+        if other != name and other != beside and _loaded(other):
+            if mine is None:  # made only when something has to go
+                mine = _screens.get(name, ()) + _screens.get(beside, ())
             gone += _drop_game(other, mine)
     if gone:
         import gc
@@ -90,8 +94,15 @@ def forget(name):
 
 
 def _loaded(name):
+    # whether any of game `name`'s code is in the heap: its flow or its rules package
+    rules = _rules.get(name)
+    if rules is None:
+        rules = _rules[name] = "shared_rules." + name
     mods = sys.modules
-    return flows.FLOWS[name] in mods or "shared_rules." + name in mods
+    return flows.FLOWS[name] in mods or rules in mods
+
+
+_rules = {}  # type: dict  # game -> its rules package's name, made once
 
 
 def _drop_game(name, keep):
