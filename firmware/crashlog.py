@@ -34,6 +34,8 @@ class CrashLog:
         self._text = bytearray(TEXT)
         self._tail = bytearray(b"*00000000\n")
         self._at = 0
+        for c in range(32, 127):  # each character interned now: bare() reads strings by
+            chr(c)  # character, and a character not interned yet is made on the heap
         self._load()
 
     def _load(self):

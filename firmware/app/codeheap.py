@@ -81,9 +81,10 @@ def setup_over(flow):
 
 def reset():
     # What a reset does to the heap, for a restart in-process (the simulators' guard): every
-    # game's code and every screen loaded on demand leaves, to load again into a heap as
-    # whole as the box's after machine.reset(); the box's own modules stay (the hal's are in use)
-    keep(None)
+    # game's code but the one boot loads (preload's) and every screen loaded on demand
+    # leaves, to load again as after machine.reset(); the box's own modules stay (the hal's
+    # are in use), and so does the boot's game, which the boot would load again at once
+    keep(_booted)
     drop(LAZY + ("app.finished", "labels") + tuple(
         [m for m in sys.modules if m.endswith("_setup")]))
 
@@ -103,6 +104,7 @@ def _loaded(name):
 
 
 _rules = {}  # type: dict  # game -> its rules package's name, made once
+_booted = None  # the game whose code boot loads (preload)
 
 
 def _drop_game(name, keep):
@@ -139,6 +141,7 @@ def preload(last="", every=False):
     # else the first installed, while the heap is young. every: each installed game's code,
     # its setup screens and the generic ones, kept for good (the soak from source, where a
     # compile late in a heap in pieces met a MemoryError; the box compiles nothing)
+    global _booted
     names = flows.names()
     if every:
         for name in names:
@@ -153,5 +156,6 @@ def preload(last="", every=False):
                 if m.startswith("shared_rules." + name):
                     _kept.add(m)
     elif names:
-        for m in flows.flow(last if last in names else names[0]).MODULES:
+        _booted = last if last in names else names[0]
+        for m in flows.flow(_booted).MODULES:
             __import__(m)

@@ -18,9 +18,9 @@ class TaskPick(ui.Menu):
         g = app.game
         self.p = [q for q in range(g.n) if g.tasks[q] is None][0]
         if codeheap.DROP:
-            # no more turns: their screens leave the heap for the final scoring's (the
-            # hub's > loads them again for the last noble move, until the first reveal),
-            # loaded now in their place rather than at the last reveal
+            # no more turns: their screens leave the heap (the hub's > loads them again for
+            # the last noble move, until the first reveal); the final scoring's rules came
+            # with the hub (its MODULES), imported here only if they had left
             codeheap.forget("app.sanssouci_turn")
             gc.collect()
             __import__("shared_rules.sanssouci.scoring")
