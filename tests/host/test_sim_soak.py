@@ -70,3 +70,20 @@ def test_the_192k_soak_seed_2(device_build, tmp_path):
 
 def test_the_192k_soak_seed_3(device_build, tmp_path):
     _soak(device_build, tmp_path, 3)
+
+
+def test_the_game_command_gives_the_held_games_log_as_its_journal_holds_it(tmp_path):
+    # simdevice's `game` (the soak's check), on CPython: none at the menu; once a game is
+    # started and played, its events and their CRC are the journal's
+    from simsoak import journal_of
+    flash = str(tmp_path / "flash")
+    with SimDevice(flash) as dev:
+        dev.wait(30)
+        assert dev.cmd("game") == ["game none"]
+        dev.press("ok")  # New game: Versailles, 2 players with Ludwig
+        dev.press("ok", 3)  # 2, Orange, Purple
+        dev.press("ok")  # start
+        dev.press("ok", 2)
+        gid, over, n, crc = dev.cmd("game")[0].split()[1:]
+        assert over == "0" and int(n) >= 1
+        assert journal_of(flash, int(gid)) == (int(n), int(crc), False)
