@@ -71,8 +71,11 @@ bench: $(STAMP)
 # 384 KB from source: every game's flow, screens and rules compiled and kept, tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
 # a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200);
-# on the emulated CircuitPython Pico, power cuts at 10 seeded instants (make test: 2).
-# Fails on any crash the guard caught. Then the rules core's state machine over 2,000
+# on the emulated CircuitPython Pico, power cuts at 10 seeded instants (make test: 2); the
+# simulated device as `lenotre sim --micropython` runs it (.mpy, 192 KB, the box alone in
+# its process), three seeds of 5,000 (make test: 1,500, tests/host/test_sim_soak.py), which
+# fails if the box dies, a crash is missing from crash.log or a game is not its journal, and
+# lists the crashes its guard survived. The others fail on any crash the guard caught. Then the rules core's state machine over 2,000
 # arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP) $(EMU_STAMP)
@@ -81,6 +84,7 @@ soak: $(STAMP) $(EMU_STAMP)
 		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=320k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)
 	$(BIN)/python tests/shared/soak.py 50000 4
+	$(BIN)/python tests/host/simsoak.py 5000 1 2 3 --build $(SOAK_BUILD)
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
 	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
 		-k random_presses

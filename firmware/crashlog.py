@@ -10,12 +10,16 @@
 #            "boot": 1 if the app had not yet run STABLE_MS}
 # A mark:   {"ok": 1}: the app ran STABLE_MS after crashes at boot (or the player asked to
 #           try again): the streak of crashes at boot starts again from 0.
+from binascii import crc32
+
 from flash import add, size, write
 from journal import parse, record
 
 NAME = "crash.log"
 MAX = 4096  # one littlefs block
 KEEP = 8  # crashes kept when the log is rewritten
+TEXT = 160  # the bare record's JSON, padded with spaces (JSON allows them after the value)
+HEX = b"0123456789abcdef"
 
 
 class CrashLog:
@@ -25,6 +29,13 @@ class CrashLog:
         self.last = 0  # the newest crash's number: numbers grow, never reused
         self.streak = 0  # crashes at boot since the last one that was not (or the last mark)
         self.newest = None  # the newest crash (a dict), for the safe screen
+        # A crash's record written with no heap to make one (bare()): its JSON and its tail
+        # ("*" CRC32 "\n") formatted in place, in buffers made now, while there is room
+        self._text = bytearray(TEXT)
+        self._tail = bytearray(b"*00000000\n")
+        self._at = 0
+        for c in range(32, 127):  # each character interned now: bare() reads strings by
+            chr(c)  # character, and a character not interned yet is made on the heap
         self._load()
 
     def _load(self):
@@ -82,6 +93,98 @@ class CrashLog:
         self._append(record(rec))
         self._count(rec)
         return self.last
+
+    def bare(self, err, msg, gid, ev, ms, boot):
+        # A crash's record when the heap has no room to make one (the guard, on a
+        # MemoryError): formatted into the buffers kept from boot, allocating nothing on the
+        # way (tests/shared/test_guard.py checks it with the heap locked): the error's type
+        # and message (ASCII, at most the line's room), no frames. -> its number. OSError
+        # when the flash fails; the file's open is the only allocation, a few dozen bytes
+        # that the app let go before this gives back.
+        self.last += 1
+        self._format(err, msg, gid, ev, ms, boot)
+        t, tail = self._text, self._tail
+        written = False
+        try:
+            if size(self.path) + TEXT + 10 > MAX:
+                self._append(bytes(t) + bytes(tail))  # a rewrite, which allocates: tried
+                written = True
+        except MemoryError:  # appended past MAX: the next add() rewrites it
+            pass
+        if not written:
+            f = open(self.path, "ab")
+            try:
+                f.write(t)
+                f.write(tail)
+                f.flush()
+            finally:
+                f.close()
+        self.streak = self.streak + 1 if boot else 0
+        return self.last
+
+    def _format(self, err, msg, gid, ev, ms, boot):
+        # the bare record numbered self.last, into _text and _tail; allocates nothing
+        self._at = 0
+        self._put('{"boot":')
+        self._int(1 if boot else 0)
+        self._put(',"err":"')
+        self._put(err, True)
+        if msg:
+            self._put(": ", True)
+            self._put(msg, True)
+        self._put('","ev":')
+        self._int(ev)
+        self._put(',"g":')
+        self._int(gid)
+        self._put(',"ms":')
+        self._int(ms)
+        self._put(',"n":')
+        self._int(self.last)
+        self._put(',"tb":""}')
+        t = self._text
+        for i in range(self._at, TEXT):
+            t[i] = 32
+        crc = crc32(t) & 0xFFFFFFFF
+        tail = self._tail
+        for i in range(8):
+            tail[8 - i] = HEX[crc & 15]
+            crc >>= 4
+
+    def _put(self, s, quoted=False):
+        # s's characters into the bare record, as long as the line has room (the closing of
+        # the record kept: 40 bytes); quoted: a JSON string's, '?' for what needs escaping
+        t, at = self._text, self._at
+        end = TEXT - (40 if quoted else 0)
+        for i in range(len(s)):
+            if at >= end:
+                break
+            c = ord(s[i])
+            if quoted and (c < 32 or c > 126 or c == 34 or c == 92):
+                c = 63
+            t[at] = c
+            at += 1
+        self._at = at
+
+    def _int(self, n):
+        # n (>= 0, or None: null) in decimal, its digits from the last
+        if n is None:
+            self._put("null")
+            return
+        t = self._text
+        digits = 1
+        m = n
+        while m >= 10:
+            m //= 10
+            digits += 1
+        at = self._at + digits
+        if at > TEXT:
+            return
+        self._at = at
+        while digits:
+            at -= 1
+            t[at] = 48 + n % 10
+            n //= 10
+            digits -= 1
 
     def settled(self):
         # The app runs fine (or the player asked to try again): crashes at boot no longer

@@ -127,21 +127,31 @@ class Guard:
         self.crashes += 1
         boot = not self.stable
         self.streak = self.streak + 1 if boot else 0
+        ms = self._clock.ticks_ms()
         try:
-            rec = {"err": describe(exc), "tb": where(exc), "g": gid, "ev": ev,
-                   "ms": self._clock.ticks_ms(), "boot": 1 if boot else 0}
-        except MemoryError:  # not even that much heap (no reserve yet): what is known as is
+            rec = {"err": describe(exc), "tb": where(exc), "g": gid, "ev": ev, "ms": ms,
+                   "boot": 1 if boot else 0}
+        except MemoryError:  # not even that much heap: the record made at start, filled in
             rec = self._bare
             rec["err"] = type(exc).__name__
-            rec["g"], rec["ev"], rec["boot"] = gid, ev, 1 if boot else 0
+            rec["g"], rec["ev"] = gid, ev  # one at a time: no tuple made
+            rec["ms"], rec["boot"] = ms, 1 if boot else 0
         self.newest = rec
         streak = self.streak
-        if self.log is not None:
+        log = self.log
+        if log is not None:
             try:
-                self.log.add(rec)
-                streak = self.log.streak
+                if rec is self._bare:
+                    raise MemoryError
+                log.add(rec)
+            except MemoryError:  # written from the buffers the log made at boot
+                try:
+                    log.bare(type(exc).__name__, _message(exc), gid, ev, ms, boot)
+                except Exception:
+                    pass
             except Exception:  # the flash fails too: the screen still says what happened
                 pass
+            streak = log.streak
         if boot and streak >= LOOP:
             self.crashes_at_boot(rec)
             return
@@ -203,6 +213,7 @@ class Guard:
         # The simulators: what a reset does, in-process: the store boots from flash again
         # (what it held in memory may be what went wrong), then the app from the journal.
         try:
+            _reset_heap()
             import store
             old = hal.store
             hal.store = store.Store(old.root, old.capacity)
@@ -234,6 +245,22 @@ class Guard:
             self._reserve = [bytearray(PIECE) for _ in range(RESERVE)]
         except MemoryError:
             self._reserve = None
+
+
+def _reset_heap():
+    # the code a reset would have let go (app/codeheap.py), when the app's modules load
+    try:
+        from app import codeheap
+    except Exception:
+        return
+    codeheap.reset()
+
+
+def _message(exc):
+    # -> the exception's own message if it has one as text (nothing made: a MemoryError's
+    # is there already), else ""
+    args = exc.args
+    return args[0] if args and isinstance(args[0], str) else ""
 
 
 def wrap(text):

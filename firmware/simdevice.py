@@ -11,7 +11,8 @@ import json
 import sys
 
 STEP_MS = 10  # the app is stepped at every multiple of this many virtual ms
-COMMANDS = ("down", "up", "wait", "screen", "pixels", "stats", "quit")
+NO_ROOM = "error the device's heap had no room for this reply; the app goes on"
+COMMANDS = ("down", "up", "wait", "screen", "pixels", "stats", "game", "quit")
 
 
 def _setup_paths():
@@ -56,6 +57,25 @@ def _ascii(s):
             o -= 0x10000
             out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
     return "".join(out)
+
+
+def log_crc(g):
+    # -> the CRC32 of game g's log as records' texts, read from its packed runs in place (a
+    # game's state made whole beside it did not fit a long game's heap); a plain log's
+    # records are made one at a time
+    from binascii import crc32
+    log = g.log
+    runs = getattr(log, "runs", None)
+    crc = 0
+    if runs is not None:
+        for i in range(len(runs)):
+            crc = crc32(memoryview(runs[i])[:log.used[i]], crc)
+    else:
+        from shared_rules.codec import encode
+        from shared_rules.records import pack
+        for ev in log:
+            crc = crc32(encode(pack(ev, g.GAME)).encode() + b"\n", crc)
+    return crc & 0xFFFFFFFF
 
 
 class Device:
@@ -145,6 +165,17 @@ class Device:
             alloc = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
             self.out("stats clipped %d frames %d alloc %d crashes %d"
                      % (ui.clipped, h.display.frames, alloc, self.guard.crashes))
+        elif cmd == "game":
+            # the game the app holds: `game GID OVER N CRC`: its id, 1 if it is over, the
+            # events it took (its log, undos too) and the CRC32 of their records' texts, each
+            # ended by "\n", as its journal must hold them; "game none" while it holds none
+            app = self.guard.app
+            g = app.game if app is not None else None
+            if g is None:
+                self.out("game none")
+            else:
+                self.out("game %d %d %d %d" % (app.gid, g.outcome is not None, len(g.log),
+                                               log_crc(g)))
         self.out("ok")
         return cmd != "quit"
 
@@ -197,7 +228,14 @@ def main(argv):
         line = sys.stdin.readline()
         if not line:
             return 0
-        if not dev.command(line.strip()):
+        try:
+            go = dev.command(line.strip())
+        except MemoryError:  # a reply the heap had no room for: said, and the box goes on
+            import gc
+            gc.collect()
+            _reply(NO_ROOM)
+            go = True
+        if not go:
             return 0
 
 

@@ -43,7 +43,7 @@ HARNESS_HEAP = "256k"
 # 296 KB, not at 288 KB (Sanssouci's branch); the .mpy soak, which compiles nothing, keeps
 # 256 KB (tests/host/test_guard_mpy.py).
 # With a second game installed (Gardens) the soak from source keeps every game's flow, rules
-# and screens compiled from the start (flows.preload(every=True): 80 KB for both, measured),
+# and screens compiled from the start (codeheap.preload(every=True): 80 KB for both, measured),
 # where the .mpy build (tests/host/test_guard_mpy.py, which passes at 256 KB) holds one
 # game's at a time: at 288 KB the box met a MemoryError booting into a long game of Gardens.
 # With four games (2026-12-01) their flows, screens and rules compiled and kept (their rules

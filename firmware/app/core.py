@@ -5,7 +5,7 @@
 from shared_rules import games
 from shared_rules.errors import RulesError
 
-from app import flows, settings, ui
+from app import codeheap, flows, settings, ui
 from app.colors import OFF, rgb_of, seed_from
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
@@ -171,7 +171,7 @@ class App:
         name = game or (self.flow.GAME if self.flow else flows.installed()[0][0])
         if self.game is not None and self.game.GAME != name:
             self.game = None  # over or left: the other game's rules may leave the heap
-        flows.keep_only(name)
+        codeheap.keep(name)
         setup = {"e": "setup", "game": name, "players": list(names), "seed": seed_from(self.hal)}
         if extra:
             setup.update(extra)
@@ -188,9 +188,7 @@ class App:
             self.error(exc)
             return
         self.game = game.pack()  # its events packed from now on (shared_rules/packed.py)
-        # The setup screens leave the heap once the game is filed (they load again at the
-        # next New game): a 4-player game of Gardens, 96 turns, needs their room (issue 13)
-        flows.drop_setup(flows.flow(name))
+        codeheap.setup_over(flows.flow(name))
         if self.settings["game"] != name:  # the next "New game" starts with this game
             self.settings["game"] = name
             try:
@@ -200,10 +198,13 @@ class App:
         self.show_game()
 
     def set_up(self, name):
-        # The game chosen at Home ("which game", or the only one): its flow's setup
+        # The game chosen at Home ("which game", or the only one): its flow's setup. A game
+        # held that is over (filed, its scores in Finished games) is let go, and its code
+        # with it: beside a setup it held 23 KB of the Pico's heap
         self.flow = None
-        flows.tidy((name, self.game.GAME if self.game is not None else None))
-        self.flow = flows.flow(name)
+        if self.game is not None and self.game.outcome is not None:
+            self.game = None
+        self.flow = codeheap.enter(name, self.game.GAME if self.game is not None else None)
         self.flow.setup(self)
 
     def open_game(self, gid):
@@ -291,9 +292,7 @@ class App:
         g = self.game
         assert g is not None, "no game to show"
         self.flow = None
-        flows.tidy((g.GAME,))  # what another game loaded (a setup left, a game looked at)
-        self.flow = flows.flow(g.GAME)
-        flows.screens(g.GAME)
+        self.flow = codeheap.enter(g.GAME, screens=True)
         self.home()
         self.stack.append(self.flow.Hub(self))
         self.dirty = True
@@ -310,10 +309,8 @@ class _Replay:
         if self.game is None:
             # its flow first, while the heap is whole (after the replay, loading it met a
             # MemoryError there too)
-            name = ev.get("game")
-            flows.tidy((name,))
             try:
-                flows.flow(name)
+                codeheap.enter(ev.get("game"))
             except ValueError:  # no flow for it here: the rules core says what is wrong
                 pass
             self.game = games.new_game(ev).pack()

@@ -5,7 +5,7 @@
 import gc
 from array import array
 
-from app import core, flows, ui
+from app import codeheap, core, ui
 from app.core import unload_labels
 from shared_rules import games
 
@@ -26,7 +26,7 @@ class Finished(ui.Menu):
         if button == ui.BACK and kind == ui.PRESS:  # left: its rows, labels.py and this go
             self.items = None
             unload_labels()
-            flows.forget("app.finished")
+            codeheap.forget("app.finished")
 
 
 def _rows(app):
@@ -152,8 +152,7 @@ class _Rows:
         app = self.app
         try:
             game = self.game(gid)
-            flows.tidy((game.GAME, app.game.GAME if app.game is not None else None))
-            flow = flows.flow(game.GAME)
+            flow = codeheap.enter(game.GAME, app.game.GAME if app.game is not None else None)
         except Exception as exc:  # StoreError (a damaged journal), RulesError, no flow
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
             return

@@ -5,7 +5,7 @@
 # the beds a tile completed, each judged as its fourth flower goes in: app/gardens_beds.py.
 from shared_rules.gardens import rules as R
 # The rules core loads with the flow, at New game's -> to Gardens: just after the game turned
-# away from has left the heap (flows.unload) its free room is whole; at Start, after the
+# away from has left the heap (app/codeheap.py) its free room is whole; at Start, after the
 # setup screens, compiling game.py from source met a MemoryError in a heap in pieces.
 from shared_rules.gardens import game as _game  # noqa: F401
 
@@ -15,7 +15,7 @@ from app.ui import short
 
 GAME = "gardens"
 MODULES = ("app.gardens_beds",)
-SETUP = ("app.gardens_setup",)  # its setup screens (app/flows.py): they go once the game starts
+SETUP = ("app.gardens_setup",)  # its setup screens: they go once the game starts (codeheap)
 # The flowers' colours on the pixels (the box's palette has no blue, yellow or red player)
 FLOWER_RGB = ((0, 60, 255), (255, 170, 0), (255, 0, 0), (255, 0, 120))
 # What the pixels mean (board.PIXELS are positions): px1..px4 the colours in turn order, the

@@ -55,7 +55,7 @@ class Unfinished(ui.Screen):
             from app.core import load
             app.game = app.gid = self.g = g = None
             gc.collect()
-            g = load(app.store, self.gid)
+            g = self.g = load(app.store, self.gid)  # kept: a resume refused shows it still
         app.resume(self.gid, g)
 
 

@@ -3,11 +3,10 @@
 # what it tracked (rows, columns, where the nobles stand). Nothing asks for them before: the
 # cards stay hidden all game (docs/RULES.md, S10).
 import gc
-import sys
 
 from shared_rules.sanssouci.game import OVER, TASKS
 
-from app import flows, ui
+from app import codeheap, ui
 from app.sanssouci import MOTIF10
 
 
@@ -18,11 +17,11 @@ class TaskPick(ui.Menu):
     def __init__(self, app):
         g = app.game
         self.p = [q for q in range(g.n) if g.tasks[q] is None][0]
-        if sys.implementation.name == "micropython":
-            # no more turns: their screens leave the heap for the final scoring's (the
-            # hub's > loads them again for the last noble move, until the first reveal),
-            # loaded now in their place rather than at the last reveal
-            flows.forget("app.sanssouci_turn")
+        if codeheap.DROP:
+            # no more turns: their screens leave the heap (the hub's > loads them again for
+            # the last noble move, until the first reveal); the final scoring's rules came
+            # with the hub (its MODULES), imported here only if they had left
+            codeheap.forget("app.sanssouci_turn")
             gc.collect()
             __import__("shared_rules.sanssouci.scoring")
         self.status = g.players[self.p]

@@ -5,7 +5,7 @@
 # own setup screens instead (flow.setup), or add its own after the colours (flow.more).
 from shared_rules import games
 
-from app import flows, ui
+from app import codeheap, flows, ui
 from app.colors import PALETTE
 
 
@@ -23,9 +23,8 @@ def _turn(app):
         return
     name = app.stack[-1].name
     app.pop()
-    if app.flow is not None:
-        app.flow = None  # nothing holds the flow turned away from: unload's collection frees it
-        flows.unload(name, app.game)
+    app.flow = None  # nothing holds the flow turned away from: it leaves the heap now
+    codeheap.keep(app.game.GAME if app.game is not None else None)
     # The next game's count, its flow not loaded until ok: loading and unloading each game's
     # flow and rules on the way broke the heap into pieces (a 4-player Schlossgarten game,
     # reached past Sanssouci and Gardens, found no room at 192 KB)
@@ -66,8 +65,8 @@ class PlayerCount(ui.Screen):
         elif button == ui.OK and kind == ui.PRESS:
             app = self.app
             if self._flow() is None:  # turned to: its flow now, the other games' code gone
-                flows.tidy((self.name, app.game.GAME if app.game is not None else None))
-                app.flow = flows.flow(self.name)
+                app.flow = codeheap.enter(self.name,
+                                          app.game.GAME if app.game is not None else None)
             import roster  # loaded and read now, for this setup only: the heap keeps no roster
             app.push(ColorPick(app, self.n, [], [], roster.load(app.store.dir)))
         elif button == ui.NEXT and kind == ui.PRESS:

@@ -175,7 +175,7 @@ def test_four_players_the_reshuffle_said_and_the_win_at_21_by_an_element(tmp_pat
     with device(flash, runtime, request) as dev:
         dev.wait(30)
         # A Versailles game started first and left: its flow, screens and rules go when the
-        # Schlossgarten game starts (app.flows.keep_only), or this one would not fit 192 KB
+        # Schlossgarten game starts (app.codeheap), or this one would not fit 192 KB
         dev.press("ok")
         dev.press("ok", 4)
         assert dev.screen()[1][0] == "Stage 1 Round 1"

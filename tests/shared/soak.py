@@ -107,8 +107,8 @@ class Soak:
             # strewn over the heap: with two games installed the box then booted into a
             # long game of Gardens with no 1 KB in one piece for its events. They go, and
             # load again as the box needs them, as after a reset.
-            from app import flows
-            flows.drop([m for m in sys.modules if m not in self.booted])
+            from app import codeheap
+            codeheap.drop([m for m in sys.modules if m not in self.booted])
         gc.collect()
         self.power_on()
         app = self.g.app
@@ -215,8 +215,8 @@ class Soak:
         self.crashes = self.g.crashes
         self.h = self.g = None  # the box off: nothing beside the game replayed
         if sys.implementation.name == "micropython":  # nor its screens (see power_cycle)
-            from app import flows
-            flows.drop([m for m in sys.modules if m not in self.booted])
+            from app import codeheap
+            codeheap.drop([m for m in sys.modules if m not in self.booted])
         gc.collect()
         store = storemod.Store(self.flash + "/data")  # the box's layout
         n = self.games
@@ -304,9 +304,9 @@ def main(argv):
     from support import scratch
     if build is None:  # from source: every game's screens compiled while the heap is young
         import app  # (tests/shared/test_soak.py, tests/run_mpy.py's SOAK_HEAP)
-        from app import flows
+        from app import codeheap
         app.preload()
-        flows.preload(every=True)
+        codeheap.preload(every=True)
     presses = int(argv[0]) if argv else 20000
     seed = int(argv[1]) if len(argv) > 1 else 1
     s = Soak(scratch("soak"), seed).run(presses, session=session)

@@ -166,17 +166,17 @@ def press(h, a, button, ms=60):
 
 
 def dropping(test):
-    # A test of modules leaving the heap (app/flows.py): on CPython they stay (flows.DROP)
-    # unless a test turns it on, as this does for the test it wraps
+    # A test of modules leaving the heap (app/codeheap.py): on CPython they stay
+    # (codeheap.DROP) unless a test turns it on, as this does for the test it wraps
     def run():
         import sys
-        from app import flows
-        was, before = flows.DROP, dict(sys.modules)
-        flows.DROP = True
+        from app import codeheap
+        was, before = codeheap.DROP, dict(sys.modules)
+        codeheap.DROP = True
         try:
             return test()
         finally:
-            flows.DROP = was
+            codeheap.DROP = was
             # the modules dropped come back as they were: the next test's classes are the
             # ones it imported (a second copy of a game's rules would not be them)
             for name in before:

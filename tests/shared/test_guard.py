@@ -260,6 +260,59 @@ def test_boot_crashes_with_a_good_run_between_are_no_loop():
     assert g.state == guardmod.ERROR
 
 
+def test_a_crash_record_is_made_with_the_heap_locked_and_reads_back():
+    # The record the guard writes when the heap cannot make one: formatted in the buffers
+    # the log made at boot, nothing allocated (MicroPython's heap locked: any allocation
+    # raises), then read back as any crash record, numbers going on
+    flash = scratch("guard_bare")
+    log = _log(flash)
+    log.add({"err": "E1", "boot": 0})
+    msg = "memory allocation failed, allocating 1280 bytes"
+    log.last += 1
+    try:
+        import micropython
+        lock, unlock = micropython.heap_lock, micropython.heap_unlock
+    except (ImportError, AttributeError):  # CPython: formatted all the same
+        lock = unlock = lambda: None
+    lock()
+    try:
+        log._format("MemoryError", msg, 12, 41, 123456, False)
+    finally:
+        unlock()
+    log.last -= 1
+    assert log.bare("MemoryError", msg, 12, 41, 123456, False) == 2
+    assert log.bare("OSError", 'say "hi"\n', None, None, 7, True) == 3
+    got = _crash_log(flash)
+    assert got[1] == {"n": 2, "err": "MemoryError: " + msg, "tb": "", "g": 12, "ev": 41,
+                      "ms": 123456, "boot": 0}, got
+    assert got[2]["err"] == "OSError: say ?hi??" and got[2]["g"] is None, got
+    log = _log(flash)
+    assert log.last == 3 and log.streak == 1 and log.add({"err": "E4", "boot": 0}) == 4
+
+
+def test_a_memory_error_the_log_cannot_format_is_logged_from_the_kept_buffers():
+    # The record made, but the log's own formatting (JSON, CRC) meets a full heap: the
+    # guard writes the bare record instead; the box restarts into its game
+    flash = scratch("guard_bare_log")
+    h, g, s = _game_at_round_2(flash)
+    before, shown = g.app.game.snapshot(), _texts(h)
+    gid, events = g.app.gid, len(g.app.game.events)
+
+    def full(rec):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+    g.log.add = full
+
+    def fails(button, kind):
+        raise MemoryError("memory allocation failed, allocating 1280 bytes")
+    g.app.stack[-1].key = fails
+    _press(h, s, "ok")
+    assert g.crashes == 1 and _texts(h)[0] == "Restarting", _texts(h)
+    rec = _crash_log(flash)[-1]
+    assert rec["err"] == "MemoryError: memory allocation failed, allocating 1280 bytes", rec
+    assert rec["g"] == gid and rec["ev"] == events and rec["boot"] == 1, rec
+    _restarts_with_the_same_game(h, g, s, before, shown)
+
+
 def test_the_crash_log_stays_small_and_survives_a_cut_write():
     flash = scratch("guard_log")
     log = _log(flash)

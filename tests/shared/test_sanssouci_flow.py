@@ -90,7 +90,7 @@ def test_a_flow_turned_away_from_at_setup_is_unloaded():
 
 
 def test_on_micropython_the_flow_and_its_rules_leave_the_heap_and_the_setup_too():
-    # Regression: flows.unload took the flow from sys.modules only; its package kept it (and
+    # Regression: the flow turned away from (app/codeheap.py) took the flow from sys.modules only; its package kept it (and
     # it its rules), so turning from Versailles to Sanssouci freed nothing (+31 KB, .mpy) and
     # a whole Sanssouci game found no room at 192 KB. The setup's screens now leave once the
     # game starts, and come back at the next New game.

@@ -8,14 +8,14 @@ from support import scratch
 
 import app as appmod
 import soak
-from app import flows
+from app import codeheap
 
 # Every screen's module compiled while the heap is young (see test_guard.py), every
 # installed game's: the presses turn to each (from source, a screen's module compiled late
 # in the session's heap in pieces met a MemoryError; the box loads .mpy files)
 appmod.preload()
 if sys.implementation.name == "micropython":  # in a pytest process, other tests' too
-    flows.preload(every=True)
+    codeheap.preload(every=True)
 
 PRESSES = 20000
 SEED = 1

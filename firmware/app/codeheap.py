@@ -1,0 +1,161 @@
+# Which games' code the heap holds (docs/FIRMWARE.md, "Memory"): the one place that decides.
+# Where the app's code is read in place from flash (the box's own image: ROMFS, the app
+# imported from /rom) it costs no heap, and nothing here lets any go. Where modules are loaded
+# into the heap (the official UF2, the unix port) four games' code and a long game do not fit
+# 192 KB together: the heap holds the code of the game the app holds and of the one being set
+# up or looked at beside it, and the setup screens only while a game is set up. A game's code
+# is its flow, its MODULES, its app/<flow>_*.py modules and its rules (shared_rules.<name>).
+# What leaves goes from sys.modules *and* from its package's attributes, which kept it alive.
+import sys
+
+from app import flows
+
+
+def in_flash(path):
+    # -> whether a module's file (the app package's) is under /rom/: the box's own image's
+    # read-only filesystem in flash, its code read in place
+    return (path or "").startswith("/rom/")
+
+
+def drops(runtime, flash):
+    # -> whether code leaves the heap: on MicroPython, unless it is read from flash. CPython
+    # (the tests, `lenotre sim`) has the room and keeps every module: a test keeps the
+    # classes it imported. CircuitPython keeps them too (docs/FIRMWARE.md, "Memory"). The
+    # tests of the letting go turn it on (tests/shared/support.py, dropping).
+    return runtime == "micropython" and not flash
+
+
+IN_FLASH = in_flash(getattr(sys.modules.get("app"), "__file__", None))
+DROP = drops(sys.implementation.name, IN_FLASH)
+_screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
+_kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped
+# the generic modules the app loads when a screen first needs them (the soak's list)
+LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
+        "shared_rules.scoreboard")
+
+
+def enter(name, beside=None, screens=False):
+    # -> game `name`'s flow, loaded after every other game's code but that of `beside` (the
+    # game the app holds, or None) has left. screens: its MODULES too, loaded together after
+    # a collection (one by one, later, they met a heap the game had left in pieces). Costs
+    # a few dictionary lookups when nothing has to go: it runs at every action's frame.
+    keep(name, beside)
+    f = sys.modules.get(flows.FLOWS.get(name, ""))
+    if f is None:
+        f = flows.flow(name)
+    _screens[name] = f.MODULES
+    if screens and DROP:
+        for m in f.MODULES:
+            if m not in sys.modules:
+                import gc
+                gc.collect()
+                for m in f.MODULES:
+                    __import__(m)
+                break
+    return f
+
+
+def keep(name, beside=None):
+    # Only the code of game `name` and of `beside` (None: no game) stays in the heap.
+    # Allocates nothing when nothing has to go (tests/shared/test_app.py).
+    if not DROP:
+        return
+    gone = 0
+    mine = None
+    for other in flows.FLOWS:
+        if other != name and other != beside and _loaded(other):
+            if mine is None:  # made only when something has to go
+                mine = _screens.get(name, ()) + _screens.get(beside, ())
+            gone += _drop_game(other, mine)
+    if gone:
+        import gc
+        gc.collect()
+
+
+def setup_over(flow):
+    # The game has started: the setup screens (the generic ones, the roster, the game's own
+    # SETUP and app/<flow>_setup.py) leave until the next New game: a long game needs the room
+    drop(("app.setup", "roster", "shared_rules.roster", flows.FLOWS.get(flow.GAME, "") +
+          "_setup") + tuple(getattr(flow, "SETUP", ())))
+
+
+def reset():
+    # What a reset does to the heap, for a restart in-process (the simulators' guard): every
+    # game's code but the one boot loads (preload's) and every screen loaded on demand
+    # leaves, to load again as after machine.reset(); the box's own modules stay (the hal's
+    # are in use), and so does the boot's game, which the boot would load again at once
+    keep(_booted)
+    drop(LAZY + ("app.finished", "labels") + tuple(
+        [m for m in sys.modules if m.endswith("_setup")]))
+
+
+def forget(name):
+    # One screen's module out of the heap, when its game is done with it
+    drop((name,), False)
+
+
+def _loaded(name):
+    # whether any of game `name`'s code is in the heap: its flow or its rules package
+    rules = _rules.get(name)
+    if rules is None:
+        rules = _rules[name] = "shared_rules." + name
+    mods = sys.modules
+    return flows.FLOWS[name] in mods or rules in mods
+
+
+_rules = {}  # type: dict  # game -> its rules package's name, made once
+_booted = None  # the game whose code boot loads (preload)
+
+
+def _drop_game(name, keep):
+    # -> how many of game `name`'s modules left the heap (but those in `keep`)
+    module = flows.FLOWS[name]
+    own, rules = module + "_", "shared_rules." + name
+    screens = _screens.get(name, ())
+    gone = [m for m in sys.modules if m not in keep and (
+        m == module or m in screens or m.startswith(own) or m == rules
+        or m.startswith(rules + "."))]
+    drop(gone, False)
+    return len(gone)
+
+
+def drop(modules, collect=True):
+    # Modules out of the heap (imported again when next asked for): out of sys.modules and
+    # out of their package's attributes. Those loaded for good stay.
+    if not DROP:
+        return
+    for m in modules:
+        if m in _kept or sys.modules.pop(m, None) is None:
+            continue
+        dot = m.rfind(".")
+        parent = sys.modules.get(m[:dot]) if dot > 0 else None
+        if parent is not None and m[dot + 1:] in dir(parent):
+            delattr(parent, m[dot + 1:])
+    if collect:
+        import gc
+        gc.collect()
+
+
+def preload(last="", every=False):
+    # Boot: the flow and screens of the game New game opens, `last` (the one set up last),
+    # else the first installed, while the heap is young. every: each installed game's code,
+    # its setup screens and the generic ones, kept for good (the soak from source, where a
+    # compile late in a heap in pieces met a MemoryError; the box compiles nothing)
+    global _booted
+    names = flows.names()
+    if every:
+        for name in names:
+            f = flows.flow(name)
+            mods = f.MODULES + tuple(getattr(f, "SETUP", ())) + LAZY
+            for m in mods:
+                __import__(m)
+            _kept.add(flows.FLOWS[name])
+            for m in mods:
+                _kept.add(m)
+            for m in sys.modules:  # its rules too
+                if m.startswith("shared_rules." + name):
+                    _kept.add(m)
+    elif names:
+        _booted = last if last in names else names[0]
+        for m in flows.flow(_booted).MODULES:
+            __import__(m)

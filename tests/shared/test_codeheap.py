@@ -1,0 +1,43 @@
+# Which games' code the heap holds (firmware/app/codeheap.py), on the box's runtimes: a game
+# entered lets the others' code go, and entering the game already held (every action's frame)
+# allocates nothing.
+import sys
+
+from support import boot_box, dropping, micropython_only, scratch
+
+import app  # noqa: F401  (the box in this process)
+from app import codeheap
+
+
+@dropping
+def test_entering_a_game_lets_every_other_games_code_go():
+    h, a = boot_box(scratch("codeheap_enter"))
+    codeheap.enter("gardens", screens=True)
+    assert "app.gardens" in sys.modules and "app.gardens_beds" in sys.modules
+    assert "shared_rules.gardens.game" in sys.modules
+    codeheap.enter("versailles", "schlossgarten")
+    assert "app.versailles" in sys.modules
+    for m in ("app.gardens", "app.gardens_beds", "shared_rules.gardens",
+              "shared_rules.gardens.game"):
+        assert m not in sys.modules, m
+    import shared_rules
+    assert "gardens" not in dir(shared_rules)  # its package no longer keeps it alive
+    codeheap.keep(None)
+    assert "app.versailles" not in sys.modules and "app.claims" not in sys.modules
+
+
+def test_entering_the_game_held_again_allocates_nothing():
+    # what runs as every action's frame is made: dictionary lookups, nothing made
+    micropython_only("MicroPython's heap lock")
+    import gc
+
+    import micropython
+    h, a = boot_box(scratch("codeheap_again"))
+    codeheap.enter("gardens", screens=True)
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        codeheap.enter("gardens", screens=True)
+        codeheap.enter("gardens", "versailles")
+    finally:
+        micropython.heap_unlock()
