@@ -190,13 +190,14 @@ class Packs:
             return f.read() == data
 
     def each(self):
-        # Yields (id, bytes) of every filed game once: its last filing.
+        # Yields (id, journal bytes, stored bytes: 0 when plain) of every filed game once: its
+        # last filing.
         for no in sorted(self.index):
             e = self.index[no]
             for i in range(0, len(e), W):
                 g = e[i]
                 if g not in self.refiled or self.find(g) == (self._path(no), e[i + 1], e[i + 2]):
-                    yield g, e[i + 2]
+                    yield g, e[i + 2], e[i + 3]
 
     def find_refiled(self):
         # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
@@ -257,8 +258,8 @@ class Packs:
         journal = body = None
         if self.squeeze and n <= SQUEEZE_MAX:
             try:
-                with open(path, "rb") as f:
-                    journal = f.read()
+                with open(path, "rb") as src:
+                    journal = src.read()
                 text = zjournal.strip(journal)
                 body = text and zjournal.compress(text)
                 text = None
@@ -280,7 +281,7 @@ class Packs:
                 f = open(pack, "ab")
                 try:
                     f.write(head)
-                    if z:
+                    if body:
                         f.write(body)
                     else:
                         copy(src, f, n)

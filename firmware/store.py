@@ -313,12 +313,17 @@ class Store:
 
     def each(self):
         # Yields (id, finished, bytes) of every game, in no set order, allocating nothing per
-        # game: what lists and counts a box full of games (1,300 fit a Pico's flash).
-        for gid, n in self._packs.each():
+        # game: what lists and counts a box full of games (3,000 fit a Pico's flash).
+        for gid, f, n, z in self.listing():
+            yield gid, f, n
+
+    def listing(self):
+        # each() with the bytes a game is filed compressed in (0: a .log or filed plain)
+        for gid, n, z in self._packs.each():
             if gid not in self._logs:  # a .log wins over a filed copy
-                yield gid, True, n
+                yield gid, True, n, z
         for gid in self._logs:
-            yield gid, self._logs[gid], size(self._log(gid))
+            yield gid, self._logs[gid], size(self._log(gid)), 0
 
     def games(self):
         # -> [(id, info)] in id order; info is one of four shared dicts {"finished": bool,
@@ -392,15 +397,29 @@ class Store:
             f.seek(f.tell() + offset)
             return f.read(n)
 
+    def stream(self, gid):
+        # -> the game's filing as it is on flash, compressed (zjournal): what the sync link
+        # sends for the host to expand; StoreError for a game not filed compressed
+        w = self._where(gid)
+        if not w[3]:
+            raise StoreError("game %d is not filed compressed" % gid)
+        with open(w[0], "rb") as f:
+            f.seek(w[1])
+            return f.read(w[3])
+
     # ---- sync -----------------------------------------------------------------------------
     def mark_synced(self, gid, upto=None):
         # The host acknowledged the game's first `upto` bytes (default: all). Works on a full
         # flash: syncing is how space comes back.
-        n = self.size(gid)
-        upto = n if upto is None else upto
-        if not 0 <= upto <= n:
-            raise StoreError("game %d has %d bytes; cannot mark %d synced" % (gid, n, upto))
-        self._acks.mark(gid, upto)
+        self.mark_synced_all(((gid, self.size(gid) if upto is None else upto),))
+
+    def mark_synced_all(self, pairs):
+        # mark_synced of each (id, upto), in one write of synced.log; none if one is wrong
+        for gid, upto in pairs:
+            n = self.size(gid)
+            if not 0 <= upto <= n:
+                raise StoreError("game %d has %d bytes; cannot mark %d synced" % (gid, n, upto))
+        self._acks.mark_all(pairs)
 
     def acked(self, gid):
         # -> bytes of the game the host has acknowledged

@@ -15,11 +15,11 @@ try:
     import deflate  # MicroPython: read only
     import io
 except ImportError:
-    deflate = None
+    deflate = None  # type: ignore[assignment]
     try:
         import zlib  # CPython
     except ImportError:
-        zlib = None  # CircuitPython: no reader that checks the stream; packs stay plain
+        zlib = None  # type: ignore[assignment]  # CircuitPython: no reader that checks the stream; packs stay plain
 
 WBITS = 10
 WINDOW = 1 << WBITS
@@ -78,40 +78,34 @@ def _adler(data):
     return (b << 16) | a
 
 
-class _Bits:
-    # LSB-first bit writer, deflate's order
-    def __init__(self):
-        self.out = bytearray()
-        self.acc = 0
-        self.n = 0
-
-    def put(self, v, n):
-        self.acc |= v << self.n
-        self.n += n
-        while self.n >= 8:
-            self.out.append(self.acc & 255)
-            self.acc >>= 8
-            self.n -= 8
-
-    def code(self, v, n):
-        # a Huffman code: its bits go most significant first
-        r = 0
-        for _ in range(n):
-            r = (r << 1) | (v & 1)
-            v >>= 1
-        self.put(r, n)
+def _reverse(v, n):
+    r = 0
+    for _ in range(n):
+        r = (r << 1) | (v & 1)
+        v >>= 1
+    return r
 
 
-def _symbol(bits, s):
-    # literal/length symbol s in the fixed code (RFC 1951, 3.2.6)
-    if s < 144:
-        bits.code(0x30 + s, 8)
-    elif s < 256:
-        bits.code(0x190 + s - 144, 9)
-    elif s < 280:
-        bits.code(s - 256, 7)
-    else:
-        bits.code(0xC0 + s - 280, 8)
+_LIT = None  # the fixed code's literal/length codes, bit-reversed (made at the first use)
+
+
+def _codes():
+    # -> array of the 288 literal/length codes (RFC 1951, 3.2.6) as written: reversed, since
+    # Huffman codes go most significant bit first into deflate's LSB-first stream
+    global _LIT
+    if _LIT is None:
+        lit = array("H", bytes(2 * 288))
+        for s in range(288):
+            lit[s] = (_reverse(0x30 + s, 8) if s < 144 else _reverse(0x190 + s - 144, 9)
+                      if s < 256 else _reverse(s - 256, 7) if s < 280
+                      else _reverse(0xC0 + s - 280, 8))
+        _LIT = lit
+    return _LIT
+
+
+def _bits(s):
+    # the length of symbol s's code
+    return 8 if s < 144 else 9 if s < 256 else 7 if s < 280 else 8
 
 
 def _pick(table, v):
@@ -124,20 +118,13 @@ def _pick(table, v):
 def compress(text):
     # -> a zlib stream (RFC 1950) of text, window 1 KiB, that deflate.DeflateIO and zlib read
     n = len(text)
+    lit = _codes()
     head = array("H", bytes(2 * (_HASH + 1)))  # bucket -> last position + 1
     prev = array("H", bytes(2 * n)) if n else array("H")  # position -> earlier one + 1
-    bits = _Bits()
-    bits.out += b"\x28\x15"  # CM 8, CINFO 2 (1 KiB window), no dictionary; (CMF*256+FLG) % 31 == 0
-    bits.put(1, 1)  # the last block
-    bits.put(1, 2)  # fixed Huffman codes
+    out = bytearray(b"\x28\x15")  # CM 8, CINFO 2 (1 KiB window), FCHECK: (CMF*256+FLG) % 31 == 0
+    acc = 3  # the last block, fixed Huffman codes
+    na = 3
     i = 0
-
-    def insert(p):
-        if p + 2 < n:
-            h = ((text[p] << 6) ^ (text[p + 1] << 3) ^ text[p + 2]) & _HASH
-            prev[p] = head[h]
-            head[h] = p + 1
-
     while i < n:
         best = dist = 0
         if i + 2 < n:
@@ -149,7 +136,7 @@ def compress(text):
                 j = c - 1
                 if i - j > WINDOW:
                     break
-                if text[j + best] == text[i + best] if best < most else False:
+                if best < most and text[j + best] == text[i + best]:
                     k = 0
                     while k < most and text[j + k] == text[i + k]:
                         k += 1
@@ -161,23 +148,37 @@ def compress(text):
                 tries -= 1
         if best >= _MIN:
             li = _pick(_LBASE, best)
-            _symbol(bits, 257 + li)
+            acc |= lit[257 + li] << na
+            na += _bits(257 + li)
             if 8 <= li < 28:
-                bits.put(best - _LBASE[li], (li - 4) >> 2)
+                acc |= (best - _LBASE[li]) << na
+                na += (li - 4) >> 2
             di = _pick(_DBASE, dist)
-            bits.code(di, 5)
+            acc |= _reverse(di, 5) << na
+            na += 5
             if di >= 4:
-                bits.put(dist - _DBASE[di], (di - 2) >> 1)
-            for p in range(i, i + best):
-                insert(p)
-            i += best
+                acc |= (dist - _DBASE[di]) << na
+                na += (di - 2) >> 1
+            step = best
         else:
-            _symbol(bits, text[i])
-            insert(i)
-            i += 1
-    _symbol(bits, 256)  # end of block
-    bits.put(0, 7)  # to a byte boundary
-    out = bits.out
+            acc |= lit[text[i]] << na
+            na += _bits(text[i])
+            step = 1
+        while na >= 8:
+            out.append(acc & 255)
+            acc >>= 8
+            na -= 8
+        for p in range(i, min(i + step, n - 2)):  # every position into the hash chains
+            h = ((text[p] << 6) ^ (text[p + 1] << 3) ^ text[p + 2]) & _HASH
+            prev[p] = head[h]
+            head[h] = p + 1
+        i += step
+    acc |= lit[256] << na  # end of block
+    na += 7
+    while na > 0:  # to a byte boundary
+        out.append(acc & 255)
+        acc >>= 8
+        na -= 8
     a = _adler(text)
     out += bytes(((a >> 24) & 255, (a >> 16) & 255, (a >> 8) & 255, a & 255))
     return bytes(out)
