@@ -12,11 +12,12 @@ from array import array
 
 from flash import BLOCK, CHUNK, RESERVE, StoreError, copy, full, remove, room, size
 from journal import parse, record
-from shared_rules import zjournal
 
-# A pack takes a game while it stays within 16 blocks less littlefs's skip-list pointers
-# (~104 bytes): a full pack wastes half a game, not most of a block.
-PACK_BYTES = 16 * BLOCK - 256
+# A pack takes a game while it stays within 8 blocks less littlefs's skip-list pointers
+# (~104 bytes): a full pack wastes half a game, not most of a block. 8, not 16: a pack of
+# ~75 compressed games has an index of 600 bytes; ~150 games' 1,200 found no room at boot
+# beside 1,300 games (unix port, .mpy, 192 KB).
+PACK_BYTES = 8 * BLOCK - 256
 HEAD_MAX = 64  # a pack header record is ~40 bytes
 W = 4  # index entry: id, body offset, journal bytes, stored bytes (0: stored plain)
 # A longer journal is filed plain: compressing holds it, its text and its stream in the heap.
@@ -50,7 +51,7 @@ class Packs:
         # problems: the store's list, told what was kept aside; free: its free_bytes;
         # squeeze: file games compressed (where this runtime reads them back)
         self.dir = folder
-        self.squeeze = squeeze and zjournal.CAN_READ
+        self.squeeze = squeeze
         self.problems = problems
         self.free = free
         # pack no -> flat array [id, body offset, bytes, stored, id, ...]: 8 bytes a game on
@@ -67,15 +68,16 @@ class Packs:
 
     def scan(self, no):
         # Reads pack no's headers into the index: -> the highest game id in it, 0 if none.
-        # The entries gather in a scratch array, then the index is made at its size in one
-        # allocation: one grown by appends left holes among the boot's long-lived objects,
-        # and with 1,148 games no 512-byte block was left for replaying a game (unix port,
-        # .mpy at 192 KB).
+        # The entries gather in a scratch array (16 bits while every number fits), then the
+        # index is made at its size in one allocation: one grown by appends left holes among
+        # the boot's long-lived objects, and with 1,148 games no 512-byte block was left for
+        # replaying a game (unix port, .mpy at 192 KB).
         path = self._path(no)
         end = size(path)
         self.wide.discard(no)
         self.span.pop(no, None)
-        found = array("I")
+        found = array("H")
+        wide = False
         pos = 0
         with open(path, "rb") as f:
             while pos < end:
@@ -89,18 +91,19 @@ class Packs:
                     break
                 if pos + i + (z or n) > end:
                     break
+                if not wide and max(g, pos + i, n) > 0xFFFF:
+                    found = array("I", found)
+                    wide = True
                 found.append(g)
                 found.append(pos + i)
                 found.append(n)
                 found.append(z)
                 pos += i + (z or n)
-        wide = 0
         top = lo = 0
         for k in range(0, len(found), W):
             g = found[k]
             top = max(top, g)
             lo = g if not k else min(lo, g)
-            wide = wide or max(g, found[k + 1], found[k + 2]) > 0xFFFF
         if wide:
             self.wide.add(no)
         self.index[no] = array("I" if wide else "H", found)
@@ -170,6 +173,7 @@ class Packs:
     def journal(self, where):
         # -> the journal bytes of a compressed filing (where: from where()); ValueError when
         # they do not read back whole
+        from shared_rules import zjournal  # only here and in file(): boot needs none of it
         with open(where[0], "rb") as f:
             f.seek(where[1])
             data = f.read(where[3])
@@ -258,9 +262,10 @@ class Packs:
         journal = body = None
         if self.squeeze and n <= SQUEEZE_MAX:
             try:
+                from shared_rules import zjournal
                 with open(path, "rb") as src:
                     journal = src.read()
-                text = zjournal.strip(journal)
+                text = zjournal.strip(journal) if zjournal.CAN_READ else None
                 body = text and zjournal.compress(text)
                 text = None
             except MemoryError:  # a heap in pieces: filed plain, as a box without deflate does
