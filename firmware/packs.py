@@ -2,8 +2,8 @@
 # the other: a header record {"g": id, "n": bytes}, then the journal's bytes unchanged; or
 # {"g": id, "n": bytes, "z": stored} and the journal compressed (shared_rules/zjournal.py):
 # either way a game's bytes and sync offsets are those of its .log. littlefs gives every file
-# whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs of up to 16 blocks 924
-# (bench/journal_size.py), compressed about 3.5 times that (bench/capacity.py). A pack only
+# whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs 924
+# (bench/journal_size.py), compressed about 3 times that (bench/capacity.py). A pack only
 # grows, but for a rewrite without its synced games (temp, then rename); bytes no header
 # explains seal it: it takes no more games, never goes.
 import gc

@@ -151,22 +151,26 @@ class Store:
             raise StoreError("there is no game %d on this box" % gid)
         return found
 
-    def _open(self, gid):
+    def _open(self, gid, keep=False):
         # -> (file at the journal's first byte, its bytes): a compressed filing expanded in
-        # memory (the last one kept: a sync reads a game frame by frame)
+        # memory; keep: the last one kept, for a sync that reads a game frame by frame (the
+        # app lets it go: a journal's bytes for nothing between games)
         w = self._where(gid)
         if not w[3]:
             f = open(w[0], "rb")
             f.seek(w[1])
             return f, w[2]
-        if self._expanded[0] != gid:
-            self._expanded = (None, b"")
+        journal = self._expanded[1] if self._expanded[0] == gid else None
+        self._expanded = (None, b"")
+        if journal is None:
             try:
-                self._expanded = (gid, self._packs.journal(w))
+                journal = self._packs.journal(w)
             except ValueError as exc:
                 raise CorruptJournal("%s (game %d)" % (w[0][len(self.dir):], gid), 1,
                                      str(exc), 0, 0, None)
-        return BytesIO(self._expanded[1]), w[2]
+        if keep:
+            self._expanded = (gid, journal)
+        return BytesIO(journal), w[2]
 
     def holds(self, gid):
         # -> whether the game is on the box (not deleted to make room)
@@ -389,7 +393,7 @@ class Store:
     def read_from(self, gid, offset, n):
         # -> up to n raw bytes of the game's journal from `offset`: the sync link resumes by
         # game id and offset (filing a game in a pack does not change its bytes)
-        f, end = self._open(gid)
+        f, end = self._open(gid, True)
         with f:
             n = min(n, end - offset)
             if n <= 0:

@@ -86,21 +86,16 @@ def _reverse(v, n):
     return r
 
 
-_LIT = None  # the fixed code's literal/length codes, bit-reversed (made at the first use)
-
-
 def _codes():
     # -> array of the 288 literal/length codes (RFC 1951, 3.2.6) as written: reversed, since
-    # Huffman codes go most significant bit first into deflate's LSB-first stream
-    global _LIT
-    if _LIT is None:
-        lit = array("H", bytes(2 * 288))
-        for s in range(288):
-            lit[s] = (_reverse(0x30 + s, 8) if s < 144 else _reverse(0x190 + s - 144, 9)
-                      if s < 256 else _reverse(s - 256, 7) if s < 280
-                      else _reverse(0xC0 + s - 280, 8))
-        _LIT = lit
-    return _LIT
+    # Huffman codes go most significant bit first into deflate's LSB-first stream. Made per
+    # stream, not kept: 576 bytes a box's heap has better uses for between games.
+    lit = array("H", bytes(2 * 288))
+    for s in range(288):
+        lit[s] = (_reverse(0x30 + s, 8) if s < 144 else _reverse(0x190 + s - 144, 9)
+                  if s < 256 else _reverse(s - 256, 7) if s < 280
+                  else _reverse(0xC0 + s - 280, 8))
+    return lit
 
 
 def _bits(s):

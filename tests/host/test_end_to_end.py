@@ -190,8 +190,10 @@ def test_cut_cable_at_28_points_loses_and_duplicates_nothing(flashed_flash, tmp_
             if cut is None:
                 assert code == 0, err
                 return cable.from_box
-            # a cut after the ACKs can pass unnoticed: exit 0
-            assert code == 0 or "run `lenotre sync` again" in err, err
+            # a cut after the ACKs can pass unnoticed: exit 0; one before the box answered
+            # HELLO has nothing to finish: no library was made
+            assert code == 0 or "run `lenotre sync` again" in err or (
+                "lost the box" in err and not os.path.exists(db)), err
             lib = Library(db)
             box = box_data(flash)
             for device, gid, _, _, _ in lib.games():  # only whole records, in order, no dupes
