@@ -225,13 +225,15 @@ def test_cut_cable_at_28_points_loses_and_duplicates_nothing(flashed_flash, tmp_
     # (finished games go as they are filed, compressed: the bytes the box holds of them)
     assert total > sum(z or n for _, _, n, z in box_data(template).listing()) > 4000
     rng = random.Random(20261130)
-    # 20 anywhere, and 8 through the last 500 bytes, where the ACKs go (some 280 bytes that
-    # random cuts seldom hit): there a cut leaves the box with some games marked synced.
+    # 20 anywhere, and 8 through the last 500 bytes, where the ACK goes (one line for every
+    # game in protocol 2, which random cuts seldom hit): there a cut leaves the box with its
+    # games marked synced, all of them at once.
     cuts = sorted(rng.randrange(200, total - 200) for _ in range(20))
     cuts += [total - 500 + 60 * k for k in range(8)]
     results = [first_sync(i, cut) for i, cut in enumerate(cuts)]
     assert [r[0] for r in results] == [True] * len(cuts), (results, cuts, total)
-    assert [r[1] for r in results if 0 < r[1] < len(logs)], "no cut fell amid the ACKs"
+    assert [r[1] for r in results if r[1] == len(logs)], "no cut fell after the ACK"
+    assert not [r[1] for r in results if 0 < r[1] < len(logs)], "an ACK line marked a part"
 
 
 def test_second_sync_transfers_nothing(box_with_games, tmp_path, capsys):
