@@ -68,14 +68,21 @@ class Acks:
 
     def mark(self, gid, upto):
         # The host acknowledged the game's first `upto` bytes: one record, may use the reserve
-        if upto > self.get(gid):
-            rec = record({"g": gid, "n": upto})
-            room(self.free, len(rec))
-            try:
-                add(self.dir + "synced.log", rec)
-            except OSError as exc:
-                raise full(exc)
-            self._raise(gid, upto)
+        self.mark_all(((gid, upto),))
+
+    def mark_all(self, pairs):
+        # mark() of each (id, upto): their records in one append (one flash write for a sync's
+        # acks)
+        recs = b"".join([record({"g": g, "n": n}) for g, n in pairs if n > self.get(g)])
+        if not recs:
+            return
+        room(self.free, len(recs))
+        try:
+            add(self.dir + "synced.log", recs)
+        except OSError as exc:
+            raise full(exc)
+        for g, n in pairs:
+            self._raise(g, n)
 
     def forget(self, keep):
         # Drops the acks of the games for which keep(id) is false (deleted games; a journal

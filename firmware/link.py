@@ -5,16 +5,20 @@
 # Every line either way: "LN " + fields separated by spaces + " *" + CRC32 (8 lowercase hex) of
 # everything before " *". Journal bytes travel base64-encoded: no 0x03 (Ctrl-C) can ever come
 # from the host inside a frame, and the USB serial stays ASCII.
-# Allocation-light: one frame (<= 768 bytes, ~1 KB of base64) at a time; the Pico's heap is
-# ~190 KB and fragments.
+# Allocation-light: one frame (<= 768 bytes in protocol 1, 2048 in 2: ~2.7 KB of base64) at a
+# time; the Pico's heap is ~190 KB and fragments.
 import binascii
 import os
 import sys
 
 # the lines' framing is shared with the PC's end of the link
-from shared_rules.framing import FRAME, PREFIX, BadLine, frame, unframe  # noqa: F401
+from shared_rules.framing import FRAME, FRAME2, PREFIX, ZMAX, BadLine, frame, unframe  # noqa: F401
 
-PROTO = 1  # the link protocol's version; HELLO with another one is refused
+# The link protocol's versions this box speaks, OLDEST to PROTO; HELLO with another is
+# refused. 2: READ frames of up to FRAME2 bytes, LIST's games say their compressed size and
+# ZREAD sends a compressed game as it is filed, ACK takes several games at once.
+PROTO = 2
+OLDEST = 1
 # No line from the host for this long: it went away without BYE (killed, cable pulled, a
 # port opened by something else): the box goes back to its app instead of waiting forever.
 IDLE_MS = 20000
@@ -74,6 +78,7 @@ class _Server:
         self.ident = ident
         self.broken = broken  # why the store could not be opened, or None
         self.wall = None  # the wall clock TIME sets (tests); None: wallclock.default()
+        self.version = 1  # what HELLO agreed
 
     def send(self, text):
         self.write(frame(text))
@@ -82,10 +87,12 @@ class _Server:
         # Answers one request (the fields after "LN "); -> False after BYE.
         cmd = f[0]
         if cmd == "HELLO":
-            if len(f) != 2 or f[1] != str(PROTO):
+            v = int(f[1]) if len(f) == 2 and f[1].isdigit() else 0
+            if not OLDEST <= v <= PROTO:
                 self.send("ERR proto %d" % PROTO)
             else:
-                self.send("HELLO %d %s %s" % (PROTO, self.ident, firmware_version()))
+                self.version = v
+                self.send("HELLO %d %s %s" % (v, self.ident, firmware_version()))
         elif cmd == "BYE":
             self.send("BYE")
             return False
@@ -95,7 +102,8 @@ class _Server:
             self.roster(f[1] if len(f) == 2 else "")
         elif cmd == "CRASHES":
             self.crashes()
-        elif cmd not in ("LIST", "READ", "ACK"):
+        elif cmd not in ("LIST", "READ", "ACK", "ZREAD") or (cmd == "ZREAD" and
+                                                               self.version < 2):
             self.send("ERR unknown %s" % cmd[:20])
         elif self.broken:
             self.send("ERR store " + self.broken)
@@ -103,12 +111,18 @@ class _Server:
             self.list()
         elif cmd == "READ" and len(f) == 4:
             self.read(int(f[1]), int(f[2]), int(f[3]))
-        elif cmd == "ACK" and len(f) == 3:
-            gid, upto = int(f[1]), int(f[2])
-            self.store.mark_synced(gid, upto)  # on flash before ACKED goes out
-            self.send("ACKED %d %d" % (gid, upto))
+        elif cmd == "ZREAD" and len(f) == 2:
+            gid = int(f[1])
+            data = self.store.stream(gid)
+            b64 = binascii.b2a_base64(data)
+            self.send("ZDATA %d %d %s" % (gid, self.store.size(gid), b64[:len(b64) - 1].decode()))
+        elif cmd == "ACK" and len(f) == 3 or (cmd == "ACK" and self.version > 1 and len(f) > 1
+                                              and len(f) % 2):
+            pairs = [(int(f[i]), int(f[i + 1])) for i in range(1, len(f), 2)]
+            self.store.mark_synced_all(pairs)  # on flash before ACKED goes out
+            self.send("ACKED " + " ".join(["%d %d" % p for p in pairs]))
         else:
-            self.send("ERR usage %s takes %d numbers" % (cmd, 3 if cmd == "READ" else 2))
+            self.send("ERR usage %s takes %d numbers" % (cmd, {"READ": 3, "ZREAD": 1}.get(cmd, 2)))
         return True
 
     def set_time(self, t):
@@ -138,8 +152,12 @@ class _Server:
         for text in notes:
             self.send("NOTE " + _ascii(text))
         n = 0
-        for gid, finished, size in s.each():  # a box may hold 1,300: no list of them
-            self.send("GAME %d %d %d %d" % (gid, size, s.acked(gid), 1 if finished else 0))
+        for gid, finished, size, z in s.listing():  # a box may hold 3,000: no list of them
+            if self.version < 2:
+                self.send("GAME %d %d %d %d" % (gid, size, s.acked(gid), 1 if finished else 0))
+            else:  # and what ZREAD sends of it: 0, READ it
+                self.send("GAME %d %d %d %d %d" % (gid, size, s.acked(gid), 1 if finished else 0,
+                                                   z if z <= ZMAX else 0))
             n += 1
         self.send("END %d %d" % (n, len(notes)))  # the host sees a line gone missing
 
@@ -160,7 +178,7 @@ class _Server:
             self.send("ERR range game %d has %d bytes; cannot read %d at %d"
                       % (gid, size, n, offset))
             return
-        data = self.store.read_from(gid, offset, min(n, FRAME))
+        data = self.store.read_from(gid, offset, min(n, FRAME if self.version < 2 else FRAME2))
         b64 = binascii.b2a_base64(data)
         self.send("DATA %d %d %s" % (gid, offset, b64[:len(b64) - 1].decode()))
 

@@ -1,9 +1,11 @@
 # Finished games filed in packs (docs/FIRMWARE.md, "Store"). p0003.pak holds games one after
-# the other: a header record {"g": id, "n": bytes}, then the journal's bytes unchanged, so a
-# game's bytes and sync offsets are the same in its .log and in its pack. littlefs gives every
-# file whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs of up to 16 blocks
-# 924 (bench/journal_size.py). A pack only grows, but for a rewrite without its synced games
-# (temp, then rename); bytes no header explains seal it: it takes no more games, never goes.
+# the other: a header record {"g": id, "n": bytes}, then the journal's bytes unchanged; or
+# {"g": id, "n": bytes, "z": stored} and the journal compressed (shared_rules/zjournal.py):
+# either way a game's bytes and sync offsets are those of its .log. littlefs gives every file
+# whole 4 KB blocks: one file per game fits 238 games in 1 MB, packs 924
+# (bench/journal_size.py), compressed about 3 times that (bench/capacity.py). A pack only
+# grows, but for a rewrite without its synced games (temp, then rename); bytes no header
+# explains seal it: it takes no more games, never goes.
 import gc
 import os
 from array import array
@@ -11,10 +13,15 @@ from array import array
 from flash import BLOCK, CHUNK, RESERVE, StoreError, copy, full, remove, room, size
 from journal import parse, record
 
-# A pack takes a game while it stays within 16 blocks less littlefs's skip-list pointers
-# (~104 bytes): a full pack wastes half a game, not most of a block.
-PACK_BYTES = 16 * BLOCK - 256
-HEAD_MAX = 64  # a pack header record is ~35 bytes
+# A pack takes a game while it stays within 8 blocks less littlefs's skip-list pointers
+# (~104 bytes): a full pack wastes half a game, not most of a block. 8, not 16: a pack of
+# ~75 compressed games has an index of 600 bytes; ~150 games' 1,200 found no room at boot
+# beside 1,300 games (unix port, .mpy, 192 KB).
+PACK_BYTES = 8 * BLOCK - 256
+HEAD_MAX = 64  # a pack header record is ~40 bytes
+W = 4  # index entry: id, body offset, journal bytes, stored bytes (0: stored plain)
+# A longer journal is filed plain: compressing holds it, its text and its stream in the heap.
+SQUEEZE_MAX = 12 * 1024
 
 
 def has(seq, v):
@@ -40,14 +47,16 @@ def same(path, where):
 
 
 class Packs:
-    def __init__(self, folder, problems, free):
-        # problems: the store's list, told what was kept aside; free: its free_bytes
+    def __init__(self, folder, problems, free, squeeze=True):
+        # problems: the store's list, told what was kept aside; free: its free_bytes;
+        # squeeze: file games compressed (where this runtime reads them back)
         self.dir = folder
+        self.squeeze = squeeze
         self.problems = problems
         self.free = free
-        # pack no -> flat array [id, body offset, bytes, id, ...]: 6 bytes a game on any port
-        # while every number fits 16 bits (a list would take 24 on the unix port), for a box
-        # holding 1,300 games
+        # pack no -> flat array [id, body offset, bytes, stored, id, ...]: 8 bytes a game on
+        # any port while every number fits 16 bits (a list would take 24 on the unix port),
+        # for a box holding 3,000 games
         self.index = {}
         self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
         self.refiled = set()  # ids filed more than once (after a bad copy): the last counts
@@ -59,15 +68,16 @@ class Packs:
 
     def scan(self, no):
         # Reads pack no's headers into the index: -> the highest game id in it, 0 if none.
-        # The entries gather in a scratch array, then the index is made at its size in one
-        # allocation: one grown by appends left holes among the boot's long-lived objects,
-        # and with 1,148 games no 512-byte block was left for replaying a game (unix port,
-        # .mpy at 192 KB).
+        # The entries gather in a scratch array (16 bits while every number fits), then the
+        # index is made at its size in one allocation: one grown by appends left holes among
+        # the boot's long-lived objects, and with 1,148 games no 512-byte block was left for
+        # replaying a game (unix port, .mpy at 192 KB).
         path = self._path(no)
         end = size(path)
         self.wide.discard(no)
         self.span.pop(no, None)
-        found = array("I")
+        found = array("H")
+        wide = False
         pos = 0
         with open(path, "rb") as f:
             while pos < end:
@@ -76,22 +86,24 @@ class Packs:
                 i = head.find(b"\n") + 1
                 try:
                     v = parse(head[:i])
-                    g, n = v["g"], v["n"]
+                    g, n, z = v["g"], v["n"], v.get("z", 0)
                 except Exception:
                     break
-                if pos + i + n > end:
+                if pos + i + (z or n) > end:
                     break
+                if not wide and max(g, pos + i, n) > 0xFFFF:
+                    found = array("I", found)
+                    wide = True
                 found.append(g)
                 found.append(pos + i)
                 found.append(n)
-                pos += i + n
-        wide = 0
+                found.append(z)
+                pos += i + (z or n)
         top = lo = 0
-        for k in range(0, len(found), 3):
+        for k in range(0, len(found), W):
             g = found[k]
             top = max(top, g)
             lo = g if not k else min(lo, g)
-            wide = wide or max(g, found[k + 1], found[k + 2]) > 0xFFFF
         if wide:
             self.wide.add(no)
         self.index[no] = array("I" if wide else "H", found)
@@ -120,7 +132,7 @@ class Packs:
                 self.span[no] = [span[0], span[1]]
         gc.collect()
 
-    def _put(self, no, gid, offset, n):
+    def _put(self, no, gid, offset, n, z):
         # Appends an entry to pack no's index, widened to 32 bits first if it must be
         e = self.index[no]
         if no not in self.wide and max(gid, offset, n) > 0xFFFF:
@@ -129,6 +141,7 @@ class Packs:
         e.append(gid)
         e.append(offset)
         e.append(n)
+        e.append(z)
         span = self.span.get(no)
         if span is None:
             self.span[no] = [gid, gid]
@@ -139,26 +152,56 @@ class Packs:
 
     # ---- lookups --------------------------------------------------------------------------
     def find(self, gid):
-        # -> (pack path, body offset, bytes) of the game's last filing, or None. Games are
-        # filed as they finish, so a pack's ids keep to a narrow span: only packs whose span
-        # holds gid are searched, the newest first, from its end (a sync reads every game).
+        # -> (pack path, body offset, journal bytes) of the game's last filing, or None
+        w = self.where(gid)
+        return w and w[:3]
+
+    def where(self, gid):
+        # -> (pack path, body offset, journal bytes, stored bytes: 0 when plain) of the game's
+        # last filing, or None. Games are filed as they finish, so a pack's ids keep to a
+        # narrow span: only packs whose span holds gid are searched, the newest first, from
+        # its end (a sync reads every game).
         for no in sorted(self.index, reverse=True):
             span = self.span.get(no)
             if span and span[0] <= gid <= span[1]:
                 e = self.index[no]
-                for i in range(len(e) - 3, -1, -3):
+                for i in range(len(e) - W, -1, -W):
                     if e[i] == gid:
-                        return self._path(no), e[i + 1], e[i + 2]
+                        return self._path(no), e[i + 1], e[i + 2], e[i + 3]
         return None
 
+    def journal(self, where):
+        # -> the journal bytes of a compressed filing (where: from where()); ValueError when
+        # they do not read back whole
+        from shared_rules import zjournal  # only here and in file(): boot needs none of it
+        with open(where[0], "rb") as f:
+            f.seek(where[1])
+            data = f.read(where[3])
+        return zjournal.expand(data, where[2])
+
+    def holds_copy(self, gid, path):
+        # Is the journal at `path` byte for byte the game's last filing?
+        w = self.where(gid)
+        if not w or w[2] != size(path):
+            return False
+        if not w[3]:
+            return same(path, w)
+        try:
+            data = self.journal(w)
+        except ValueError:
+            return False
+        with open(path, "rb") as f:
+            return f.read() == data
+
     def each(self):
-        # Yields (id, bytes) of every filed game once: its last filing.
+        # Yields (id, journal bytes, stored bytes: 0 when plain) of every filed game once: its
+        # last filing.
         for no in sorted(self.index):
             e = self.index[no]
-            for i in range(0, len(e), 3):
+            for i in range(0, len(e), W):
                 g = e[i]
                 if g not in self.refiled or self.find(g) == (self._path(no), e[i + 1], e[i + 2]):
-                    yield g, e[i + 2]
+                    yield g, e[i + 2], e[i + 3]
 
     def find_refiled(self):
         # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
@@ -173,7 +216,7 @@ class Packs:
             lo, hi = span
             mine = bytearray((hi - lo) // 8 + 1)
             e = self.index[nos[a]]
-            for i in range(0, len(e), 3):
+            for i in range(0, len(e), W):
                 k = e[i] - lo
                 if mine[k >> 3] & (1 << (k & 7)):
                     self.refiled.add(e[i])
@@ -183,7 +226,7 @@ class Packs:
                 if not other or other[1] < lo or other[0] > hi:
                     continue
                 e = self.index[b]
-                for i in range(0, len(e), 3):
+                for i in range(0, len(e), W):
                     k = e[i] - lo
                     if 0 <= k <= hi - lo and mine[k >> 3] & (1 << (k & 7)):
                         self.refiled.add(e[i])
@@ -197,7 +240,7 @@ class Packs:
             if no in self.damaged or no in skip:
                 continue
             e = self.index[no]
-            for i in range(0, len(e), 3):
+            for i in range(0, len(e), W):
                 if (best is None or e[i] < best[0]) and acks.get(e[i]) >= e[i + 2]:
                     best = (e[i], no)
         return best
@@ -206,7 +249,7 @@ class Packs:
         # -> array of the ids in pack no the host has all of
         e = self.index[no]
         out = array("I" if no in self.wide else "H")
-        for i in range(0, len(e), 3):
+        for i in range(0, len(e), W):
             if acks.get(e[i]) >= e[i + 2]:
                 out.append(e[i])
         return out
@@ -216,8 +259,20 @@ class Packs:
         # Appends the finished journal at `path` to the open pack, checks the copy, removes the
         # journal: -> True. Not enough room or a bad copy: False, the journal stays.
         n = size(path)
-        head = record({"g": gid, "n": n})
-        if self.free() < RESERVE + len(head) + n:
+        journal = body = None
+        if self.squeeze and n <= SQUEEZE_MAX:
+            try:
+                from shared_rules import zjournal
+                with open(path, "rb") as src:
+                    journal = src.read()
+                text = zjournal.strip(journal) if zjournal.CAN_READ else None
+                body = text and zjournal.compress(text)
+                text = None
+            except MemoryError:  # a heap in pieces: filed plain, as a box without deflate does
+                journal = body = None
+        z = len(body) if body else 0
+        head = record({"g": gid, "n": n, "z": z} if z else {"g": gid, "n": n})
+        if self.free() < RESERVE + len(head) + (z or n):
             return False
         no = max(self.index or [0])
         start = size(self._path(no))
@@ -231,21 +286,33 @@ class Packs:
                 f = open(pack, "ab")
                 try:
                     f.write(head)
-                    copy(src, f, n)
+                    if body:
+                        f.write(body)
+                    else:
+                        copy(src, f, n)
                     f.flush()
                 finally:
                     f.close()
         except OSError:
             self.damaged.add(no)  # part of an entry may have landed: seal the pack
             return False
-        where = (pack, start + len(head), n)
-        if not same(path, where):
+        where = (pack, start + len(head), n, z)
+        body = None
+        if z:
+            try:
+                good = self.journal(where) == journal
+            except ValueError:
+                good = False
+        else:
+            good = same(path, where)
+        journal = None
+        if not good:
             self.damaged.add(no)
             self.problems.append("p%04d.pak: game %d filed wrong, journal kept" % (no, gid))
             return False
         if self.find(gid):
             self.refiled.add(gid)
-        self._put(no, gid, where[1], n)
+        self._put(no, gid, where[1], n, z)
         os.remove(path)
         return True
 
@@ -254,7 +321,7 @@ class Packs:
         if no in self.damaged:
             raise StoreError("p%04d.pak has unreadable bytes; its games stay" % no)
         e = self.index[no]
-        keep = [i for i in range(0, len(e), 3) if not has(drop, e[i])]
+        keep = [i for i in range(0, len(e), W) if not has(drop, e[i])]
         pack = self._path(no)
         if not keep:
             os.remove(pack)
@@ -263,14 +330,16 @@ class Packs:
             self.span.pop(no, None)
             self.find_refiled()
             return
-        room(self.free, sum([e[i + 2] + HEAD_MAX for i in keep]))
+        room(self.free, sum([(e[i + 3] or e[i + 2]) + HEAD_MAX for i in keep]))
         tmp = self.dir + "p%04d.tmp" % no
         try:
             with open(pack, "rb") as src, open(tmp, "wb") as f:
                 for i in keep:
-                    f.write(record({"g": e[i], "n": e[i + 2]}))
+                    z = e[i + 3]
+                    f.write(record({"g": e[i], "n": e[i + 2], "z": z} if z else
+                                   {"g": e[i], "n": e[i + 2]}))
                     src.seek(e[i + 1])
-                    copy(src, f, e[i + 2])
+                    copy(src, f, z or e[i + 2])
                 f.flush()
         except OSError as exc:
             remove(tmp)
@@ -283,7 +352,7 @@ class Packs:
         # Takes the game out of every pack holding it.
         for no in sorted(self.index):
             e = self.index[no]
-            for i in range(0, len(e), 3):
+            for i in range(0, len(e), W):
                 if e[i] == gid:
                     self.unfile(no, (gid,))
                     break

@@ -13,13 +13,14 @@
 #   mirror.py   no file: the journal being written copied outside the filesystem (CircuitPython)
 import os
 from array import array
+from io import BytesIO
 
 from acks import Acks
 # others import the API from here: BLOCK, RESERVE, the errors, END, parse, record
 from flash import BLOCK, RESERVE, StoreError, StoreFull  # noqa: F401
 from flash import FULL, add, full, size, write
 from journal import END, CorruptJournal, check, game_of, lines, mend, parse, record, scan, settle
-from packs import Packs, same
+from packs import Packs
 
 
 class NotSynced(StoreError):
@@ -38,10 +39,12 @@ def _num(name, prefix, suffix):
 
 
 class Store:
-    def __init__(self, root, capacity=None, mirror=None):
+    def __init__(self, root, capacity=None, mirror=None, squeeze=True):
         # capacity: bytes all the store's files may take (the simulator's flash, the tests);
         # None: the filesystem's real free space. mirror: a mirror.Mirror where the filesystem
         # may lose a whole flash sector to a power cut (FAT on CircuitPython), else None.
+        # squeeze: finished games filed compressed where the runtime reads them back (not
+        # beside a mirror, which compares its copy with the filed bytes); False: plain.
         self.root = root
         self.mirror = mirror
         self.dir = root.rstrip("/") + "/"
@@ -49,7 +52,9 @@ class Store:
         # what boot repaired or kept aside: messages for a log or screen
         self.problems = []  # type: list[str]
         self._logs = {}  # game id -> finished? for the games with a .log journal
-        self._packs = Packs(self.dir, self.problems, self.free_bytes)
+        self._packs = Packs(self.dir, self.problems, self.free_bytes,
+                            squeeze and mirror is None)
+        self._expanded = (None, b"")  # (id, journal) of the last compressed game read
         self._acks = Acks(self.dir, self.problems, self.free_bytes)
         self._top = self._hwm = 0  # highest id handed out; next.id's value
         self._game = (None, None)  # type: tuple  # (id, its setup's game) of the last written to
@@ -91,8 +96,7 @@ class Store:
     def _boot_log(self, gid):
         self._top = max(self._top, gid)
         path = self._log(gid)
-        where = self._packs.find(gid)
-        if where and where[2] == size(path) and same(path, where):
+        if self._packs.holds_copy(gid, path):
             os.remove(path)  # a power cut between filing the game and removing its journal
             return
         self._logs[gid] = False
@@ -138,13 +142,35 @@ class Store:
         return self.dir + "g%04d.log" % gid
 
     def _where(self, gid):
-        # -> (path, offset, bytes) of the game's journal: a .log wins over a filed copy
+        # -> (path, offset, journal bytes, stored bytes: 0 when plain) of the game's journal:
+        # a .log wins over a filed copy
         if gid in self._logs:
-            return self._log(gid), 0, size(self._log(gid))
-        found = self._packs.find(gid)
+            return self._log(gid), 0, size(self._log(gid)), 0
+        found = self._packs.where(gid)
         if not found:
             raise StoreError("there is no game %d on this box" % gid)
         return found
+
+    def _open(self, gid, keep=False):
+        # -> (file at the journal's first byte, its bytes): a compressed filing expanded in
+        # memory; keep: the last one kept, for a sync that reads a game frame by frame (the
+        # app lets it go: a journal's bytes for nothing between games)
+        w = self._where(gid)
+        if not w[3]:
+            f = open(w[0], "rb")
+            f.seek(w[1])
+            return f, w[2]
+        journal = self._expanded[1] if self._expanded[0] == gid else None
+        self._expanded = (None, b"")
+        if journal is None:
+            try:
+                journal = self._packs.journal(w)
+            except ValueError as exc:
+                raise CorruptJournal("%s (game %d)" % (w[0][len(self.dir):], gid), 1,
+                                     str(exc), 0, 0, None)
+        if keep:
+            self._expanded = (gid, journal)
+        return BytesIO(journal), w[2]
 
     def holds(self, gid):
         # -> whether the game is on the box (not deleted to make room)
@@ -240,10 +266,9 @@ class Store:
         # -> the game (registry name) game gid's setup names, None if unreadable: its records
         # are written with that game's table (journal.py)
         if self._game[0] != gid:
-            path, off, n = self._where(gid)
             name = None
-            with open(path, "rb") as f:
-                f.seek(off)
+            f, n = self._open(gid)
+            with f:
                 for _, line in lines(f, n):
                     try:
                         name = game_of(check(line))
@@ -292,12 +317,17 @@ class Store:
 
     def each(self):
         # Yields (id, finished, bytes) of every game, in no set order, allocating nothing per
-        # game: what lists and counts a box full of games (1,300 fit a Pico's flash).
-        for gid, n in self._packs.each():
+        # game: what lists and counts a box full of games (3,000 fit a Pico's flash).
+        for gid, f, n, z in self.listing():
+            yield gid, f, n
+
+    def listing(self):
+        # each() with the bytes a game is filed compressed in (0: a .log or filed plain)
+        for gid, n, z in self._packs.each():
             if gid not in self._logs:  # a .log wins over a filed copy
-                yield gid, True, n
+                yield gid, True, n, z
         for gid in self._logs:
-            yield gid, self._logs[gid], size(self._log(gid))
+            yield gid, self._logs[gid], size(self._log(gid)), 0
 
     def games(self):
         # -> [(id, info)] in id order; info is one of four shared dicts {"finished": bool,
@@ -325,13 +355,12 @@ class Store:
         if gid in self._logs:
             self._check(gid, evs)
             return evs
-        path, off, n = self._where(gid)
-        with open(path, "rb") as f:
-            f.seek(off)
+        f, n = self._open(gid)
+        with f:
             good, end, bad, fin = scan(f, n, evs)
         if bad:
-            raise CorruptJournal("%s (game %d)" % (path[len(self.dir):], gid), bad[0], bad[1],
-                                 good, bad[2], None)
+            raise CorruptJournal("%s (game %d)" % (self._where(gid)[0][len(self.dir):], gid),
+                                 bad[0], bad[1], good, bad[2], None)
         return evs
 
     def recover(self, gid):
@@ -364,23 +393,37 @@ class Store:
     def read_from(self, gid, offset, n):
         # -> up to n raw bytes of the game's journal from `offset`: the sync link resumes by
         # game id and offset (filing a game in a pack does not change its bytes)
-        path, off, end = self._where(gid)
-        n = min(n, end - offset)
-        if n <= 0:
-            return b""
-        with open(path, "rb") as f:
-            f.seek(off + offset)
+        f, end = self._open(gid, True)
+        with f:
+            n = min(n, end - offset)
+            if n <= 0:
+                return b""
+            f.seek(f.tell() + offset)
             return f.read(n)
+
+    def stream(self, gid):
+        # -> the game's filing as it is on flash, compressed (zjournal): what the sync link
+        # sends for the host to expand; StoreError for a game not filed compressed
+        w = self._where(gid)
+        if not w[3]:
+            raise StoreError("game %d is not filed compressed" % gid)
+        with open(w[0], "rb") as f:
+            f.seek(w[1])
+            return f.read(w[3])
 
     # ---- sync -----------------------------------------------------------------------------
     def mark_synced(self, gid, upto=None):
         # The host acknowledged the game's first `upto` bytes (default: all). Works on a full
         # flash: syncing is how space comes back.
-        n = self.size(gid)
-        upto = n if upto is None else upto
-        if not 0 <= upto <= n:
-            raise StoreError("game %d has %d bytes; cannot mark %d synced" % (gid, n, upto))
-        self._acks.mark(gid, upto)
+        self.mark_synced_all(((gid, self.size(gid) if upto is None else upto),))
+
+    def mark_synced_all(self, pairs):
+        # mark_synced of each (id, upto), in one write of synced.log; none if one is wrong
+        for gid, upto in pairs:
+            n = self.size(gid)
+            if not 0 <= upto <= n:
+                raise StoreError("game %d has %d bytes; cannot mark %d synced" % (gid, n, upto))
+        self._acks.mark_all(pairs)
 
     def acked(self, gid):
         # -> bytes of the game the host has acknowledged

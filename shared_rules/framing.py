@@ -3,7 +3,9 @@
 # separated by spaces + " *" + CRC32 (8 lowercase hex) of everything before " *".
 import binascii
 
-FRAME = 768  # most journal bytes one DATA line carries
+FRAME = 768  # most journal bytes one DATA line carries (protocol 1)
+FRAME2 = 2048  # the same in protocol 2: fewer lines and round trips, ~2.7 KB of base64
+ZMAX = 2048  # a compressed game longer than this is read with READ: lines stay ~2.7 KB
 PREFIX = "LN "
 
 

@@ -24,11 +24,12 @@ MICROPYPATH = os.path.join(ROOT, "firmware") + os.pathsep + ROOT
 SERVE = "import link; link.serve()"
 
 
-def record_games(flash, specs):
+def record_games(flash, specs, squeeze=True):
     # specs: [(seed, players, events or None)]: None = the whole game, finished (filed in a
-    # pack); a number = the first events of a running game. -> {gid: events as recorded}
+    # pack, compressed unless squeeze is False); a number = the first events of a running
+    # game. -> {gid: events as recorded}
     os.makedirs(flash, exist_ok=True)
-    st = store.Store(os.path.join(flash, "data"))
+    st = store.Store(os.path.join(flash, "data"), squeeze=squeeze)
     logs = {}
     for seed, players, count in specs:
         log = game_log(seed, players)

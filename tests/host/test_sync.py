@@ -15,6 +15,7 @@ from lenotre.library.db import Library
 from lenotre.link.port import LinkLost, Port
 from lenotre.link.sync import sync
 from lenotre.link.syncproto import DamagedFrames, Proto, ProtocolVersion
+from lenotre.link import syncproto
 
 # finished games of 2..5 players (filed in a pack), and two running ones (a .log each)
 SPECS = [(11, 2, None), (12, 3, None), (13, 4, None), (14, 5, None), (15, 2, 12), (16, 3, 25)]
@@ -297,7 +298,7 @@ def test_a_corrupt_frame_is_asked_again_and_never_stored(box, tmp_path):
     flipped = []
 
     def to_host(line):
-        if line.startswith(b"LN DATA") and len(flipped) < 3:
+        if line.startswith((b"LN DATA", b"LN ZDATA")) and len(flipped) < 3:
             flipped.append(line)
             return _flip(line)
         return line
@@ -313,10 +314,13 @@ def test_a_frame_damaged_every_time_is_a_clear_error_and_nothing_of_it_is_stored
     db = str(tmp_path / "games.sqlite")
 
     def to_host(line):
-        return _flip(line) if line.startswith(b"LN DATA 3 ") else line
+        return _flip(line) if line.startswith((b"LN DATA 3 ", b"LN ZDATA 3 ")) else line
+    filed = store.Store(os.path.join(flash, "data")).listing()
+    compressed = [z for g, f, n, z in filed if g == 3][0] > 0  # sent whole by ZREAD
     result, _ = do_sync(flash, db, to_host, timeout=0.3, retries=3)
     assert isinstance(result, DamagedFrames)
-    assert "game 3: the frame at byte 0" in str(result) and "cable" in str(result)
+    assert ("game 3: its compressed copy" if compressed else "game 3: the frame at byte 0") \
+        in str(result) and "cable" in str(result)
     lib = Library(db)
     assert [g for _, g, *_ in lib.games()] == [1, 2]  # game 3: nothing
     lib.close()
@@ -385,17 +389,47 @@ def test_a_full_box_syncs_back_to_back_at_192k(full_box, tmp_path):
 # ---- a box we must not trust ---------------------------------------------------------------
 
 @pytest.mark.parametrize("version, words", [(0, "update the box's firmware"),
-                                            (2, "update lenotre")])
+                                            (3, "update lenotre")])
 def test_a_box_of_another_protocol_version_is_refused_and_nothing_stored(box, tmp_path,
                                                                          version, words):
     flash, _ = box
     db = str(tmp_path / "games.sqlite")
-    result, _ = do_sync(flash, db, code="import link; link.PROTO = %d; link.serve()" % version)
+    code = "import link; link.PROTO = link.OLDEST = %d; link.serve()" % version
+    result, _ = do_sync(flash, db, code=code)
     assert isinstance(result, ProtocolVersion)
     assert "protocol %d" % version in str(result) and words in str(result)
     assert "nothing was synced" in str(result)
     assert _dump(db) == ([], [])
     assert set(device_acks(flash).values()) == {0}
+
+
+def test_a_box_of_protocol_1_is_synced_in_protocol_1(box, tmp_path, monkeypatch):
+    # Boxes in the field speak protocol 1 (READ frames of 768 bytes, one ACK a game): this
+    # lenotre asks HELLO 2, hears "ERR proto 1" and syncs in 1, every game whole; and a box
+    # of protocol 2 still serves a lenotre of protocol 1.
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    seen = []
+
+    def to_device(line):
+        if line.startswith(b"LN "):
+            seen.append(line.split(b" ")[1])
+        return line
+    summary, proto = do_sync(flash, db, to_device=to_device,
+                             code="import link; link.PROTO = 1; link.serve()")
+    assert not isinstance(summary, Exception), summary
+    assert proto.version == 1 and b"ZREAD" not in seen and seen[:2] == [b"HELLO", b"HELLO"]
+    check_library(db, flash, logs)
+    acked = device_acks(flash)
+    assert acked == {gid: len(journal_bytes(flash, gid)) for gid in acked}
+    # a lenotre of protocol 1 and a box of 2: the box speaks 1
+    monkeypatch.setattr(syncproto, "PROTO", 1)
+    seen.clear()
+    db = str(tmp_path / "old-host.sqlite")
+    summary, proto = do_sync(flash, db, to_device=to_device)
+    assert not isinstance(summary, Exception), summary
+    assert proto.version == 1 and b"ZREAD" not in seen and seen[:1] == [b"HELLO"]
+    check_library(db, flash, logs)
 
 
 def _damage(path, at):
@@ -407,9 +441,10 @@ def _damage(path, at):
         f.write(b"7" if c != b"7" else b"8")
 
 
-def test_a_game_damaged_inside_a_pack_syncs_its_good_prefix_with_a_clear_message(box,
-                                                                                tmp_path):
-    flash, logs = box
+def test_a_game_damaged_inside_a_pack_syncs_its_good_prefix_with_a_clear_message(tmp_path):
+    # a plain pack, as every box filed before deflate: its records are read as they are
+    flash = str(tmp_path / "flash")
+    logs = record_games(flash, SPECS, squeeze=False)
     db = str(tmp_path / "games.sqlite")
     data = journal_bytes(flash, 2)
     tenth = sum(len(line) + 1 for line in data.split(b"\n")[:9])  # record 10 starts here
@@ -426,6 +461,28 @@ def test_a_game_damaged_inside_a_pack_syncs_its_good_prefix_with_a_clear_message
     lib.close()
     assert device_acks(flash)[2] == tenth  # the box keeps the game: not all of it is synced
     check_library(db, flash, {**logs, 2: logs[2][:9]}, whole=False)
+
+
+def test_a_game_damaged_inside_its_compressed_copy_is_reported_and_not_acked(box, tmp_path):
+    # A compressed filing fails its Adler-32 as a whole: nothing of that game is stored or
+    # acknowledged (the box keeps it), every other game syncs whole.
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    st = store.Store(os.path.join(flash, "data"))
+    path, body, n, z = st._packs.where(2)
+    assert z > 0
+    _damage(path, body + z // 2)
+    summary, _ = do_sync(flash, db)
+    assert len(summary.problems) == 1
+    assert "game %s:2: its compressed copy on the box does not read back" % summary.device \
+        in summary.problems[0] and "the box keeps the game" in summary.problems[0]
+    lib = Library(db)
+    assert 2 not in [g for _, g, *_ in lib.games()]
+    lib.close()
+    acked = device_acks(flash)
+    assert acked[2] == 0 and all(acked[g] == len(journal_bytes(flash, g)) for g in acked
+                                 if g != 2)
+    check_library(db, flash, {g: log for g, log in logs.items() if g != 2})
 
 
 def test_a_running_game_damaged_on_the_box_syncs_its_good_prefix_and_says_so(box, tmp_path):

@@ -168,10 +168,10 @@ def test_sync_of_a_box_with_older_firmware_stores_nothing_and_gives_the_box_back
     record_games(flash, [(41, 2, None)])
     install_firmware(flash, firmware_files)
     src = open(os.path.join(ROOT, "firmware", "link.py")).read()
-    assert "\nPROTO = 1 " in src
+    assert "\nPROTO = 2\nOLDEST = 1\n" in src
     # a link.py shadows the flashed link.mpy: the firmware of an older protocol
     with open(os.path.join(flash, "link.py"), "w") as f:
-        f.write(src.replace("\nPROTO = 1 ", "\nPROTO = 0 "))
+        f.write(src.replace("\nPROTO = 2\nOLDEST = 1\n", "\nPROTO = 0\nOLDEST = 0\n"))
     db = str(tmp_path / "g.sqlite")
     with VirtualPico(flash) as pico:
         pico.wait_for("LE NOTRE")
@@ -179,7 +179,7 @@ def test_sync_of_a_box_with_older_firmware_stores_nothing_and_gives_the_box_back
         pico.wait_for("LE NOTRE")  # the app runs again
     assert code == 1 and out == ""
     assert err == ("lenotre sync: error: the box speaks link protocol 0, this lenotre speaks "
-                   "1: update the box's firmware (lenotre flash); nothing was synced\n")
+                   "2: update the box's firmware (lenotre flash); nothing was synced\n")
     assert not os.path.exists(db)  # nothing came from a box: no library was made
 
 

@@ -46,6 +46,12 @@ def _log(seed, players):
     return log
 
 
+def _plain(root, **kw):
+    # a store that files finished games plain, as every box did before deflate and a box
+    # without it (CircuitPython) does: the tests of the pack format's bytes
+    return Store(root, squeeze=False, **kw)
+
+
 def _record_game(s, log, finish=False):
     gid = s.new_game(log[0])
     for ev in log[1:]:
@@ -223,7 +229,7 @@ def test_a_full_flash_keeps_every_game():
     a, b, c = _log(1, 2), _log(2, 2), _log(3, 4)
     # room for the two finished games and half of the third
     cap = store.RESERVE + _bytes(a) + _bytes(b) + _bytes(c) // 2
-    s = Store(root, capacity=cap)
+    s = _plain(root, capacity=cap)
     assert s.free_bytes() == cap
     _record_game(s, a, finish=True)
     _record_game(s, b, finish=True)
@@ -246,7 +252,7 @@ def test_a_full_flash_keeps_every_game():
     for boot in range(2):
         assert s.events(1) == a and s.events(2) == b and s.events(3) == c[:n]
         assert _status(s) == [(1, True, False), (2, True, False), (3, False, False)]
-        s = Store(root, capacity=cap)
+        s = _plain(root, capacity=cap)
     # Nothing is synced: nothing may go, and the flash stays full.
     assert s.make_room(2000) == []
     raises(StoreFull, s.append, 3, c[n])
@@ -273,7 +279,7 @@ def test_a_full_flash_keeps_every_game():
     raises(StoreError, s.mark_synced, 2, 10 ** 6)
     # Appends that run out make room by themselves, from synced finished games only.
     s.mark_synced(2)
-    s = Store(root, capacity=cap)
+    s = _plain(root, capacity=cap)
     assert s.synced(2) and s.acked(2) == s.size(2)
     while n + 1 < len(c):
         n += 1
@@ -389,7 +395,7 @@ def test_finished_games_are_filed_in_packs():
     # filed in packs. Their bytes, sizes and sync offsets do not change.
     root = _fresh(7)
     a, b = _log(7, 2), _log(8, 5)
-    s = Store(root)
+    s = _plain(root)
     _record_game(s, a)
     raw = _read(root + "/g0001.log")
     s.finish(1)
@@ -400,14 +406,14 @@ def test_finished_games_are_filed_in_packs():
     assert _files(root) == ["p0001.pak"]
     # A power cut between filing a game and removing its journal: boot removes the copy.
     _write(root + "/g0001.log", raw)
-    s = Store(root)
+    s = _plain(root)
     assert _files(root) == ["p0001.pak"] and s.events(1) == a
     assert _status(s) == [(1, True, False), (2, True, False)]
     # A cut while filing (bytes no header explains): the pack takes no more games, is kept
     # as is, the next game goes to a new pack.
     with open(root + "/p0001.pak", "ab") as f:
         f.write(record({"g": 3, "n": 900}) + raw[:50])
-    s = Store(root)
+    s = _plain(root)
     mentions(s.problems[0], "p0001.pak", "unreadable")
     _record_game(s, a, finish=True)
     assert _files(root) == ["p0001.pak", "p0002.pak"]
@@ -424,7 +430,7 @@ def test_finished_games_are_filed_in_packs():
     s.mark_synced(4)
     s.delete(4)
     assert _ids(s) == [1, 2, 5]
-    s = Store(root)
+    s = _plain(root)
     assert s.events(5) == a and _status(s) == [(1, True, True), (2, True, True),
                                               (5, True, False)]
     raises(StoreError, s.delete, 1)  # in the damaged pack: kept
@@ -434,7 +440,7 @@ def test_finished_games_are_filed_in_packs():
     i = data.find(b'["R"')
     data = data[:i] + b'["Q"' + data[i + 4:]
     _write(pak, data)
-    exc = raises(CorruptJournal, Store(root).events, 5)
+    exc = raises(CorruptJournal, _plain(root).events, 5)
     mentions(exc, "p0002.pak", "game 5", "line 2", "nothing was changed")
     assert _read(pak) == data
     rmtree(root)
@@ -642,7 +648,7 @@ def test_a_game_filed_twice_counts_once_by_its_last_filing():
     # Filing reads the copy back; a bad copy keeps the journal, and a later boot files it
     # again: the pack then holds the game twice. It is one game, read from its last filing.
     root = _fresh(22)
-    s = Store(root)
+    s = _plain(root)
     first, second = _log(5, 2), _log(6, 3)
     _record_game(s, first, finish=True)
     real = packs.same
@@ -657,7 +663,7 @@ def test_a_game_filed_twice_counts_once_by_its_last_filing():
     at = data.rfind(b'["R"')  # the bad copy really differs from the journal
     _write(pak, data[:at] + b'["Q"' + data[at + 4:])
     for boot in range(3):
-        s = Store(root)  # boot 1 files the journal again (the pack takes it: it is sound)
+        s = _plain(root)  # boot 1 files the journal again (the pack takes it: it is sound)
         assert "g0002.log" not in _files(root)
         assert s.count() == (2, 2) and [g for g, f, n in s.each()].count(b) == 1
         assert s.events(b) == second and s.events(1) == first

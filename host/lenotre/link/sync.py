@@ -4,10 +4,11 @@ Per game: read from what the Library already holds to the box's size, frame by f
 frame one transaction: its bytes and the events of the records it completes), then ACK what
 is stored, and only then does the box mark it synced. A cut anywhere loses nothing and
 duplicates nothing: the next sync resumes at the stored length."""
+import itertools
 import time
 
 from lenotre.library.db import DamagedRecord
-from lenotre.link.syncproto import DeviceError
+from lenotre.link.syncproto import DamagedGame, DeviceError
 from lenotre.progress import size_text as _size
 
 OVERLAP = 32  # bytes read again before the resume point, to see that the box's copy is ours
@@ -77,8 +78,24 @@ def sync(proto, library, progress=None, roster=None, hello=None):
     if progress:
         progress.start(sum(g.size - have for g, have in plan))
     stored = {}
+    again = []  # games whose copy here was superseded: read again from byte 0
+    wanted = [(g.gid, have - min(have, OVERLAP), g.size, g.stored)
+              for g, have in plan if have < g.size]
+    frames = itertools.groupby(proto.fetch_all(wanted), key=lambda f: f[0])
+    byid = {g.gid: (g, have) for g, have in plan}
+    for gid, got in frames:
+        g, have = byid[gid]
+        stored[gid] = _pull(library, device, g, have, ((o, d) for _, o, d in got), summary,
+                            progress)
+        for _ in got:
+            pass  # the frames after a game's damage or supersession: already asked for
+        if stored[gid] == -1:
+            again.append(g)
+    for g in again:
+        stored[g.gid] = _pull(library, device, g, 0, proto.fetch(g.gid, 0, g.size, g.stored),
+                              summary, progress)
     for g, have in plan:
-        stored[g.gid] = _pull(proto, library, device, g, have, summary, progress)
+        stored.setdefault(g.gid, have)
         if have == g.size:
             summary.unchanged += 1
         elif have == 0:
@@ -101,20 +118,23 @@ def sync(proto, library, progress=None, roster=None, hello=None):
     return summary
 
 
-def _pull(proto, library, device, g, have, summary, progress):
-    # Stores game g's bytes from `have` to its size; -> the bytes stored when done, None
-    # when the box's journal is not the one stored.
-    if have == g.size:
-        return have
+def _pull(library, device, g, have, frames, summary, progress):
+    # Stores game g's bytes from `have` to its size, from frames (offset, bytes) that start
+    # `OVERLAP` bytes before it; -> the bytes stored when done, None when the box's journal is
+    # not the one stored, -1 when the copy here was superseded: read it again from byte 0.
     tail = min(have, OVERLAP)
     expect = library.journal(device, g.gid)[have - tail:] if tail else b""
-    for off, data in proto.fetch(g.gid, have - tail, g.size):
+    for off, data in frames:
+        if isinstance(data, DamagedGame):
+            summary.problems.append("game %s:%d: %s: nothing of it synced; the box keeps the "
+                                    "game" % (device, g.gid, data))
+            return None
         if tail:
             # the box's bytes before the resume point must be the ones stored
             if data[:tail] != expect:
                 _supersede(library, summary, device, g.gid, have,
                            "its bytes before byte %d differ from the synced copy" % have)
-                return _pull(proto, library, device, g, 0, summary, progress)
+                return -1
             off, data, tail = off + tail, data[tail:], 0
         try:
             summary.events += library.add(device, g.gid, off, data)

@@ -4,20 +4,24 @@ Lines are framed and checked by `shared_rules.framing`, which the box's link use
 ends share one definition. Every request is idempotent, so the answer to anything lost,
 damaged or late is to ask again: a line whose CRC fails is never used, an unexpected line (a print, an
 answer to an earlier copy of a request) is skipped, and silence past the timeout resends.
-READs are pipelined (a few in flight): the box answers in order, and the round trip, not the
-bytes, is what a frame costs."""
+READs are pipelined (a few in flight, across games): the box answers in order, and the round
+trip, not the bytes, is what a frame costs. Protocol 2 (HELLO 2; a box of protocol 1 is
+spoken to in 1) sends a game the box filed compressed as it is (ZREAD), expanded here, and
+acknowledges many games in one ACK."""
 import base64
 import binascii
 import collections
 import time
 
 from lenotre.link.port import LinkError
-from shared_rules import framing  # the box frames its lines with the same module
-from shared_rules.framing import FRAME
+from shared_rules import framing, zjournal  # the box frames its lines with the same module
+from shared_rules.framing import FRAME, FRAME2
 from shared_rules.records import parse as parse_record
 
-PROTO = 1
+PROTO = 2  # the newest this lenotre speaks; it speaks OLDEST too
+OLDEST = 1
 WINDOW = 4  # READs in flight; the box's input buffer holds far more than 4 short lines
+ACKS = 48  # games acknowledged by one ACK line (protocol 2): ~700 bytes
 
 
 
@@ -38,7 +42,12 @@ class DamagedFrames(LinkError):
     """The same frame kept arriving damaged: nothing of it was stored."""
 
 
-GameInfo = collections.namedtuple("GameInfo", "gid size acked finished")
+GameInfo = collections.namedtuple("GameInfo", "gid size acked finished stored",
+                                  defaults=(0,))  # stored: compressed bytes ZREAD sends, 0: READ
+
+
+class DamagedGame(LinkError):
+    """A game's compressed copy on the box does not read back: nothing of it was stored."""
 
 
 class Proto:
@@ -49,6 +58,7 @@ class Proto:
         self.window = window
         self.resent = 0  # requests sent again (damage, loss, silence): the sync reports it
         self.bad_lines = 0
+        self.version = OLDEST  # what HELLO agreed
 
     # ---- lines ----------------------------------------------------------------------------
     def send(self, text):
@@ -120,13 +130,20 @@ class Proto:
 
     # ---- requests -------------------------------------------------------------------------
     def hello(self):
-        # -> (device id, firmware version); ProtocolVersion for a box of another protocol
-        f = self.request("HELLO %d" % PROTO,
-                         lambda f: f[0] == "HELLO" or f[:2] == ["ERR", "proto"])
-        if f[0] == "ERR" or f[1] != str(PROTO) or len(f) < 4:
+        # -> (device id, firmware version); ProtocolVersion for a box of no protocol this
+        # lenotre speaks. A box of an older one it speaks is spoken to in that one.
+        v = PROTO
+        while True:
+            f = self.request("HELLO %d" % v,
+                             lambda f: f[0] == "HELLO" or f[:2] == ["ERR", "proto"])
             theirs = f[2] if f[0] == "ERR" else f[1]
+            if f[0] == "HELLO" and theirs == str(v) and len(f) >= 4:
+                self.version = v
+                return f[2], f[3]
+            if f[0] == "ERR" and theirs.isdigit() and OLDEST <= int(theirs) < v:
+                v = int(theirs)
+                continue
             raise ProtocolVersion(_version_message(theirs))
-        return f[2], f[3]
 
     def list(self):
         # -> ([GameInfo], [notes]). END counts both kinds of line, so a damaged one shows:
@@ -142,8 +159,9 @@ class Proto:
                     break
                 if kind == "bad":
                     continue
-                if f[0] == "GAME" and len(f) == 5:
-                    games[int(f[1])] = GameInfo(int(f[1]), int(f[2]), int(f[3]), f[4] == "1")
+                if f[0] == "GAME" and len(f) == 4 + self.version:
+                    games[int(f[1])] = GameInfo(int(f[1]), int(f[2]), int(f[3]), f[4] == "1",
+                                                int(f[5]) if self.version > 1 else 0)
                 elif f[0] == "NOTE":
                     notes.append(" ".join(f[1:]))
                 elif f[0] == "END":
@@ -201,24 +219,65 @@ class Proto:
         self.resent += 1
         self.send(text)
 
-    def fetch(self, gid, start, end):
+    def fetch(self, gid, start, end, stored=0):
         # Yields (offset, bytes) frames of game gid from `start` to `end`, in order, each
         # from a CRC-checked line.
-        requests = [(off, "READ %d %d %d" % (gid, off, min(FRAME, end - off)))
-                    for off in range(start, end, FRAME)]
+        for _, off, data in self.fetch_all([(gid, start, end, stored)]):
+            yield off, data
+
+    def fetch_all(self, games):
+        # games: [(gid, start, end, stored)]. Yields (gid, offset, bytes) frames of each game
+        # from `start` to `end`, game after game, in order, the requests of later games in
+        # flight meanwhile. A game the box filed compressed (stored > 0, protocol 2) comes
+        # in one ZDATA line, expanded and checked here; DamagedGame is yielded in its place
+        # when it does not read back.
+        frame = FRAME2 if self.version > 1 else FRAME
+        requests = []
+        for gid, start, end, stored in games:
+            if stored and self.version > 1:
+                requests.append(((gid, -1), "ZREAD %d" % gid))
+            else:
+                requests += [((gid, off), "READ %d %d %d" % (gid, off, min(frame, end - off)))
+                             for off in range(start, end, frame)]
+        ends = {gid: (start, end) for gid, start, end, _ in games}
 
         def answers(f):
-            return int(f[2]) if f[0] == "DATA" and len(f) == 4 and f[1] == str(gid) else None
-        for off, f in self.pipeline(requests, answers):
-            yield off, _payload(f[3], gid, off, min(FRAME, end - off))
+            if f[0] == "DATA" and len(f) == 4:
+                return int(f[1]), int(f[2])
+            if f[0] == "ZDATA" and len(f) == 4:
+                return int(f[1]), -1
+            return None
+        for (gid, off), f in self.pipeline(requests, answers):
+            start, end = ends[gid]
+            if off >= 0:
+                yield gid, off, _payload(f[3], gid, off, min(frame, end - off))
+                continue
+            if int(f[2]) != end:
+                raise DeviceError("game %d: the box sent %s bytes, %d were expected: its "
+                                  "journal changed during the sync; sync again"
+                                  % (gid, f[2], end))
+            try:
+                journal = zjournal.expand(base64.b64decode(f[3], validate=True), end)
+            except (binascii.Error, ValueError) as exc:
+                yield gid, start, DamagedGame(
+                    "its compressed copy on the box does not read back (%s)" % exc)
+                continue
+            for at in range(start, end, FRAME2):
+                yield gid, at, journal[at:at + FRAME2]
 
     def ack(self, acks):
         # acks: [(gid, upto)]. The box marks each game's first `upto` bytes synced (on its
-        # flash) before it answers ACKED.
-        requests = [((gid, upto), "ACK %d %d" % (gid, upto)) for gid, upto in acks]
+        # flash) before it answers ACKED; in protocol 2 many games a line.
+        per = ACKS if self.version > 1 else 1
+        requests = []
+        for i in range(0, len(acks), per):
+            part = tuple(acks[i:i + per])
+            requests.append((part, "ACK " + " ".join("%d %d" % p for p in part)))
 
         def answers(f):
-            return (int(f[1]), int(f[2])) if f[0] == "ACKED" and len(f) == 3 else None
+            if f[0] != "ACKED" or len(f) < 3 or len(f) % 2 == 0:
+                return None
+            return tuple((int(f[i]), int(f[i + 1])) for i in range(1, len(f), 2))
         for _ in self.pipeline(requests, answers):
             pass
 
@@ -289,6 +348,8 @@ def _what(request):
     f = request.split(" ")
     if f[0] == "READ":
         return "game %s: the frame at byte %s" % (f[1], f[2])
+    if f[0] == "ZREAD":
+        return "game %s: its compressed copy" % f[1]
     return "%s of game %s" % (f[0], f[1]) if len(f) > 1 else f[0]
 
 
