@@ -2,17 +2,20 @@
 flash, screen latency, boot, sync. Emulated milliseconds are the Pico's own time (its 125 MHz
 clock); the emulator runs at about a quarter of a Pico's speed, so wall seconds are not.
 
-    python bench/pico.py [--games N] [--full N] [--only-full | --only-sync]
+    python bench/pico.py [--games N] [--full N] [--only-full | --only-sync | --only-presses]
     (--games: games on the box for the sync figure, default 100; --full: the full-box
-    figures with N games, about 1,150 fill a Pico's flash)
+    figures with N games, about 1,150 fill a Pico's flash; --only-presses: the press
+    latencies over a whole game of each game alone)
 
 - free heap (gc.collect(), gc.mem_free()) after a soft reset, at the menu, and the minimum
   between app steps during a 5-player game (the app run by a loop that measures every 10
   steps: the app itself, hal.pico, the real buttons, OLED and strip);
 - littlefs free space for games with the firmware on it;
-- emulated ms from a button's release (a short press acts then) to the frame that shows its
-  effect, and that plus the I2C time of the bytes sent (the emulator's I2C takes no time: a
-  real 400 kHz bus takes 9 bit times a byte);
+- emulated ms from a button's release (a short press acts then) to the last display transfer
+  it caused, the I2C bus's and the flash chip's time included (pico.js --costs): over a
+  5-player Versailles game and a 4-player game of each other game, played one after the
+  other on one box, the percentiles, the presses that wrote the journal apart, and the flash
+  bytes programmed a journal write;
 - power-on to the first lit frame, and to the menu;
 - `lenotre sync` of N games over the emulated USB against `mpremote fs cp -r` of the same
   journal files."""
@@ -37,6 +40,20 @@ from lenotre.link import flasher  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.device.simplay import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
+from shared_rules.gardens.simulate import play as play_gardens  # noqa: E402
+from shared_rules.sanssouci.simulate import play as play_sanssouci  # noqa: E402
+from shared_rules.schlossgarten.simulate import play as play_schlossgarten  # noqa: E402
+from lenotre.device.gardens_play import GardensPlayer  # noqa: E402
+from lenotre.device import schlossgarten_play, simplay_sanssouci  # noqa: E402
+
+# The games a press bench plays, one after the other on one box: (name, player, plan)
+GAMES = (("Versailles, 5 players", Player, lambda: play(7, 5).log),
+         ("Sanssouci, 4 players", simplay_sanssouci.Player, lambda: play_sanssouci(1, 4).log),
+         ("Gardens, 4 players", GardensPlayer, lambda: play_gardens(1, 4).log),
+         ("Schlossgarten, 4 players", schlossgarten_play.Player,
+          lambda: play_schlossgarten(1, 4).log))
+FAST_MS = 50  # the targets: 95% of the presses within this, every one within SLOW_MS
+SLOW_MS = 150
 
 # Runs on the device in place of main.py's loop: main.py's boot (the screens' code preloaded,
 # the app inside its guard, with the guard's reserve) on the same hal, and the heap after a
@@ -61,26 +78,90 @@ while True:
             print('HEAP', f, low)
     time.sleep_ms(10)
 """
-I2C_BITS_PER_BYTE = 9  # 8 data bits and the acknowledge
 
 
 class Timed(PicoDevice):
-    # Keeps every press's answer: when it was released and when the next frame was sent.
+    # Keeps every press's answer: when it was released, when its last frame was sent, what
+    # it programmed on flash; and the slowest presses, with the screens before and after.
     def __init__(self, pico):
         PicoDevice.__init__(self, pico)
         self.answers = []
-        self.slow = []  # (what was on screen, what came, ms) of presses over 40 ms
+        self.slow = []  # (what was on screen, what came, ms) of presses over FAST_MS
+
+    def _timed(self, button, ms, kind):
+        before = self.screen()[1][:1]
+        self._last = None
+        a = self.pico.press(button, ms)
+        self.answers.append(a)
+        self.log.append((button, kind))
+        if latency(a) is not None and latency(a) > FAST_MS:
+            self.slow.append(("%s on %s" % (button, before), self.screen()[1][:2], latency(a)))
 
     def press(self, button, times=1):
         for _ in range(times):
-            before = self.screen()[1][:1]
-            self._last = None
-            a = self.pico.press(button)
-            self.answers.append(a)
-            self.log.append((button, "press"))
-            if a.get("frame_ms", 0) - a["released_ms"] > 40:
-                self.slow.append(("%s on %s" % (button, before), self.screen()[1],
-                                  a["frame_ms"] - a["released_ms"]))
+            self._timed(button, epico.PRESS_MS, "press")
+
+    def long(self, button, ms=epico.LONG_MS):
+        self._timed(button, ms, "long")
+
+
+def latency(answer):
+    # -> emulated ms from the release to the press's last frame, None if it drew none
+    if "frame_ms" not in answer or answer["frame_ms"] < answer["released_ms"]:
+        return None
+    return answer["frame_ms"] - answer["released_ms"]
+
+
+def pct(sorted_values, q):
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def press_figures(answers, what):
+    # prints the latency figures of a list of press answers
+    lat = sorted(x for x in map(latency, answers) if x is not None)
+    if not lat:
+        print("  %s: no press drew a frame" % what)
+        return
+    fast = sum(1 for x in lat if x <= FAST_MS)
+    print("  %s: %d presses drew a frame: median %.1f ms, 90%% %.1f, 95%% %.1f, max %.1f; "
+          "%.1f%% within %d ms, %d over %d ms"
+          % (what, len(lat), statistics.median(lat), pct(lat, 0.9), pct(lat, 0.95), lat[-1],
+             100.0 * fast / len(lat), FAST_MS, sum(1 for x in lat if x > SLOW_MS), SLOW_MS))
+    wrote = [a for a in answers if a.get("programmed")]
+    jl = sorted(x for x in map(latency, wrote) if x is not None)
+    if wrote:
+        prog = sorted(a["programmed"] for a in wrote)
+        print("    %d wrote flash: release to frame median %.1f ms, max %.1f; programmed a "
+              "press median %d B, max %d B; %.2f sector erases a press"
+              % (len(wrote), statistics.median(jl) if jl else float("nan"),
+                 jl[-1] if jl else float("nan"), statistics.median(prog), prog[-1],
+                 sum(a["erases"] for a in wrote) / float(len(wrote))))
+    sent = sorted(a.get("i2c_bytes", 0) for a in answers)
+    print("    I2C bytes a press: median %d, max %d" % (statistics.median(sent), sent[-1]))
+
+
+def presses(image):
+    # A whole game of each game through the buttons, one after the other on one box (the
+    # image copied), the latencies of every press.
+    every = []
+    with EmulatedPico(image) as pico:
+        s = pico.screen()
+        print("press to frame over a whole game of each game (emulated ms; I2C at %d Hz and "
+              "the flash's erase and program times %s):"
+              % (s["i2c_freq"], "included" if s.get("costs") else "NOT included"))
+        for name, player, plan in GAMES:
+            pico.wait_for("New game")
+            dev = Timed(pico)
+            player(dev).play(plan())
+            press_figures(dev.answers, name)
+            for when, texts, ms in sorted(dev.slow, key=lambda x: -x[2])[:3]:
+                print("    slowest: %.1f ms after %s, to %s" % (ms, when, " | ".join(texts)))
+            every += dev.answers
+            while "New game" not in pico.screen()["texts"]:
+                pico.press("back")
+        press_figures(every, "all four games")
+        for t in epico.tracebacks(pico.serial_log):
+            print("  the device printed a traceback:", t)
 
 
 def heap_lines(log):
@@ -98,6 +179,8 @@ def main(argv=None):
                    help="the full-box figures alone")
     p.add_argument("--only-sync", action="store_true",
                    help="the sync figures alone")
+    p.add_argument("--only-presses", action="store_true",
+                   help="the press latencies over a whole game of each game alone")
     args = p.parse_args(argv)
     try:
         epico.find_inputs()
@@ -110,6 +193,8 @@ def main(argv=None):
             full_box(work, flashed(work), args.full or 1150)
         elif args.only_sync:
             sync(work, flashed(work), args.games)
+        elif args.only_presses:
+            presses(flashed(work))
         else:
             run(work, args.games, args.full)
     finally:
@@ -164,18 +249,6 @@ def run(work, n_games, full):
         print("least free heap between app steps during a 5-player game: %d B (after "
               "gc.collect(), measured every 100 ms; %d presses)"
               % (min(f for f, _ in during), pico.presses))
-        s = pico.screen()
-        frame_bytes = 7 + 1025  # the RAM window command, then the control byte and the frame
-        i2c_ms = (frame_bytes + 2) * I2C_BITS_PER_BYTE * 1000.0 / s["i2c_freq"]
-        lat = [a["frame_ms"] - a["released_ms"] for a in dev.answers if "frame_ms" in a
-               and a["frame_ms"] >= a["released_ms"]]
-        lat.sort()
-        print("press to new frame (emulated ms after the release, %d presses): median %.1f, "
-              "90%% %.1f, max %.1f; with the I2C transfer of a frame (%d B at %d Hz: %.1f ms): "
-              "max %.1f" % (len(lat), statistics.median(lat), lat[int(0.9 * len(lat))],
-                            lat[-1], frame_bytes, s["i2c_freq"], i2c_ms, lat[-1] + i2c_ms))
-        for when, texts, ms in dev.slow:
-            print("  over 40 ms: %.1f ms after %s, to %s" % (ms, when, " | ".join(texts[:2])))
         for t in epico.tracebacks(pico.serial_log):
             print("  the device printed a traceback:", t)
 
@@ -187,6 +260,9 @@ def run(work, n_games, full):
 
     full_image = os.path.join(work, "full.img")
     shutil.copyfile(image, full_image)
+    played = os.path.join(work, "presses.img")
+    shutil.copyfile(image, played)
+    presses(played)
     sync(work, image, n_games)
     if full:
         full_box(work, full_image, full)
@@ -237,7 +313,7 @@ def full_box(work, image, n_games):
         a = pico.press("ok")
         texts = pico.screen()["texts"]
         print("  opening Finished games: %.1f emulated ms from the release to the frame "
-              "(+ 23.3 ms I2C), showing %s; least heap since %d B"
+              "(I2C and flash time included), showing %s; least heap since %d B"
               % (a.get("frame_ms", float("nan")) - a["released_ms"], " | ".join(texts[:2]),
                  min(f for f, _ in heap_lines(pico.serial_log))))
         pico.press("back")  # to the menu, then the heaviest game beside the full box

@@ -8,6 +8,8 @@
 //        {"op":"press","button":B,"ms":M,"gap":G,"id":N}  hold M emulated ms, release, wait
 //                                              G ms more and until the CPU sleeps 5 ms in
 //                                              one stretch (the app has acted), then answer
+//                                              (the last frame's time, the filesystem's
+//                                              bytes programmed and erases, the I2C bytes)
 //        {"op":"wait","ms":M,"id":N}           let M emulated ms pass, then answer
 //        {"op":"screen","id":N}                the OLED, the strip, the buzzer, the clock
 //        {"op":"pace","on":bool}               emulated time follows wall time (default on)
@@ -17,6 +19,7 @@
 //                                              leaves; with "at", only erases of the sector
 //                                              holding byte A of the image file count
 //   out  {"ev":"ready"} once running; {"ev":"serial","data":B64}; {"ev":"reset","why":W};
+//        {"ev":"clock","ms":M} the emulated clock, every 20 wall ms or less often;
 //        {"id":N,...} answers.
 //
 // What rp2040js leaves to the host (../shared/pico/README.md) and is done here:
@@ -30,8 +33,16 @@
 // - resets: machine.reset() and the watchdog only call onWatchdogTrigger: the MCU is built
 //   again from the UF2 and the boot ROM, with the flash kept.
 // - time: idle (WFI/WFE) jumps to the next alarm; with pacing on, never ahead of wall time
-//   (mpremote expects a device in real time), except while a press or wait is being served,
-//   whose idle time is skipped.
+//   (mpremote expects a device in real time), and never jumping to catch up wall time lost
+//   while busy, except while a press or wait is being served, whose idle time is skipped.
+// - what the box's parts cost in time (--costs, on for MicroPython, where the bench's
+//   latencies are measured): rp2040js completes an I2C byte, a flash erase or a program at
+//   once. Here an I2C byte completes 9 bit times (8 data and the acknowledge) at the
+//   pinout's bus clock after it started, a start and a stop one bit time each, so a blocking
+//   writeto spins as long as on the wire; the boot ROM's erase and program stall the core for
+//   the flash chip's typical times (XIP is off while they run).
+// - the clock: {"ev":"clock","ms":M}, the emulated ms, at most every 20 wall ms, so that
+//   the host's deadlines can count emulated time.
 'use strict';
 const fs = require('fs');
 const readline = require('readline');
@@ -68,6 +79,14 @@ const BUZZER_POLL_NS = 1e6;
 const GPIO_FUNC_PWM = 4;
 const SETTLE_NS = 5e6; // a press is done once the CPU has slept this long in one stretch
 const SETTLE_MAX_NS = 5e9;
+// The Pico's flash chip, Winbond W25Q16JV (datasheet, AC electrical characteristics, typical
+// values): sector erase (4 KB) tSE 45 ms, page program (256 B) tPP 0.4 ms.
+const SECTOR = 4096;
+const SECTOR_ERASE_NS = 45e6;
+const PAGE = 256;
+const PAGE_PROGRAM_NS = 0.4e6;
+const I2C_BYTE_BITS = 9; // 8 data bits and the acknowledge
+const I2C_POLLED = new Set([0x34, 0x70, 0x74, 0x78]); // IC_RAW_INTR_STAT, STATUS, TXFLR, RXFLR
 
 function arg(name, fallback) {
   const i = process.argv.indexOf('--' + name);
@@ -106,7 +125,7 @@ const pinoutPath = arg('pinout');
 const kind = arg('kind', 'micropython');
 if (!uf2Path || !romPath || !imagePath || !pinoutPath || !KINDS[kind]) {
   die('usage: node pico.js --uf2 FILE --bootrom FILE --flash IMAGE --pinout pinout.json ' +
-      '[--kind micropython|circuitpython]');
+      '[--kind micropython|circuitpython] [--costs on|off]');
 }
 const FS_OFFSET = KINDS[kind].fsOffset;
 const FS_SIZE = KINDS[kind].fsSize;
@@ -115,6 +134,8 @@ const NVM_SIZE = KINDS[kind].nvmSize;
 const ROMFS_OFFSET = KINDS[kind].romfsOffset;
 const ROMFS_SIZE = KINDS[kind].romfsSize;
 const circuitpython = kind === 'circuitpython';
+// CircuitPython's edition keeps the free bus and flash its figures were measured with
+const costs = arg('costs', circuitpython ? 'off' : 'on') === 'on';
 const uf2 = loadUF2(uf2Path);
 const romBytes = fs.readFileSync(romPath);
 const rom = new Uint32Array(romBytes.buffer, romBytes.byteOffset, romBytes.length / 4).slice();
@@ -128,6 +149,7 @@ const PIXEL_PIN = pinout.pixels.pin;
 const PIXEL_COUNT = pinout.pixels.count;
 const PIXEL_ORDER = pinout.pixels.order;
 const BUZZER_PIN = pinout.buzzer ? pinout.buzzer.pin : null;
+const I2C_BIT_NS = 1e9 / pinout.i2c.freq;
 
 // The filesystem part of the flash, kept in the image file (created erased).
 if (!fs.existsSync(imagePath) || fs.statSync(imagePath).size !== FS_SIZE) {
@@ -301,7 +323,8 @@ let resetWhy = null;
 let heldRead = -1;
 let cutAtErase = 0; // > 0: the power goes right after that many more filesystem erases
 let cutOnly = -1; // >= 0: of the erases, only those covering this flash offset count
-let pioSteps = 0; // PIO steps so far, both blocks (CircuitPython's NeoPixel clock) // the OUT endpoint's poll, held while the host has nothing
+let pioSteps = 0; // PIO steps so far, both blocks (CircuitPython's NeoPixel clock)
+let stallNs = 0; // a flash operation done, an I2C step awaited: the core waits this long next
 const hostQueue = [];
 
 function nowNs() {
@@ -377,12 +400,13 @@ function onBreak(code) {
   if (code === BKPT_ERASE) {
     const addr = r[0] >>> 0, count = r[1] >>> 0;
     if (addr >= FS_OFFSET) { flashStats.erases++; flashStats.erasedBytes += count; }
+    if (costs) stallNs += Math.ceil(count / SECTOR) * SECTOR_ERASE_NS;
     mcu.flash.fill(0xff, addr, addr + count);
     writeThrough(addr, count);
     const counted = cutOnly < 0 || (cutOnly >= addr && cutOnly < addr + count);
     if (kept(addr) && counted && cutAtErase > 0 && --cutAtErase === 0) {
-      // the power goes between a sector's erase and its program (a real one takes tens of
-      // ms; here they are one instant apart unless asked): the image keeps the erased sector
+      // the power goes between a sector's erase and its program: the image keeps the erased
+      // sector
       fs.closeSync(imageFd);
       if (nvmFd !== null) fs.closeSync(nvmFd);
       if (romfsFd !== null) fs.closeSync(romfsFd);
@@ -391,6 +415,9 @@ function onBreak(code) {
   } else if (code === BKPT_PROGRAM) {
     const addr = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
     if (addr >= FS_OFFSET) flashStats.programmedBytes += count;
+    if (costs && count) {
+      stallNs += (Math.floor((addr + count - 1) / PAGE) - Math.floor(addr / PAGE) + 1) * PAGE_PROGRAM_NS;
+    }
     for (let i = 0; i < count; i++) mcu.flash[addr + i] &= mcu.readUint8(src + i);
     writeThrough(addr, count);
   } else {
@@ -400,27 +427,50 @@ function onBreak(code) {
 
 function wireI2C(i2c) {
   let bytes = null;
-  i2c.onStart = () => i2c.completeStart();
+  const clock = mcu.clock;
+  let due = -1; // emulated ns when the bus's step under way completes; -1: none
+  // fn once `bits` bit times of the bus have passed (at once without --costs)
+  const after = (bits, fn) => {
+    if (!costs) { fn(); return; }
+    due = clock.nanos + bits * I2C_BIT_NS;
+    clock.createAlarm(() => { due = -1; fn(); }).schedule(bits * I2C_BIT_NS);
+  };
+  // The SDK's blocking transfer polls these registers until the step completes: the core
+  // is stalled there instead, to the same instant, so that emulating the spin costs no host
+  // time (interrupts wait for the end of a byte's 22 us at most).
+  const read = i2c.readUint32.bind(i2c);
+  i2c.readUint32 = (offset) => {
+    if (due >= 0 && I2C_POLLED.has(offset)) stallNs = Math.max(stallNs, due - clock.nanos);
+    return read(offset);
+  };
+  i2c.onStart = () => after(1, () => i2c.completeStart());
   i2c.onConnect = (address, mode) => {
     const ack = address === OLED_ADDR;
     bytes = ack && mode === 0 ? [] : null;
-    i2c.completeConnect(ack);
+    after(I2C_BYTE_BITS, () => i2c.completeConnect(ack));
   };
   i2c.onWriteByte = (value) => {
     if (bytes) bytes.push(value);
-    i2c.completeWrite(bytes !== null);
+    const ack = bytes !== null;
+    after(I2C_BYTE_BITS, () => i2c.completeWrite(ack));
   };
-  i2c.onReadByte = () => i2c.completeRead(oled.on ? 0x03 : 0x43); // status: display on/off
+  i2c.onReadByte = () => {
+    const status = oled.on ? 0x03 : 0x43; // status: display on/off
+    after(I2C_BYTE_BITS, () => i2c.completeRead(status));
+  };
   i2c.onStop = () => {
-    if (bytes && bytes.length) {
-      i2cStats.transfers++;
-      i2cStats.bytes += bytes.length;
-      i2cStats.lastBytes = bytes.length;
-      i2cStats.lastNs = nowNs();
-      oled.transfer(bytes, nowNs());
-    }
+    const got = bytes;
     bytes = null;
-    i2c.completeStop();
+    after(1, () => {
+      if (got && got.length) { // on the display once the stop is on the wire
+        i2cStats.transfers++;
+        i2cStats.bytes += got.length;
+        i2cStats.lastBytes = got.length;
+        i2cStats.lastNs = nowNs();
+        oled.transfer(got, nowNs());
+      }
+      i2c.completeStop();
+    });
   };
 }
 
@@ -478,6 +528,9 @@ let wallBase = performance.now();
 let emuBase = 0;
 let nextBuzzerNs = 0;
 let lastBusyNs = 0; // when the CPU last ran an instruction
+let clockSentAt = -Infinity; // wall ms of the last clock event
+const CLOCK_EVERY_MS = 20;
+const CATCH_UP_NS = 50e6; // paced: the most emulated time may lag wall time and catch up
 
 function at(dueNs, fast, fn) {
   events.push([dueNs, fast, fn]);
@@ -517,6 +570,9 @@ function handle(msg) {
     setButton(msg.button, 0);
     const pressedNs = nowNs();
     const frames = oled.frames;
+    const programmed = flashStats.programmedBytes;
+    const erases = flashStats.erases;
+    const i2cBytes = i2cStats.bytes;
     at(pressedNs + msg.ms * 1e6, true, () => {
       setButton(msg.button, 1);
       at(nowNs() + (msg.gap || 0) * 1e6, true, () => settled(() => {
@@ -524,6 +580,9 @@ function handle(msg) {
         const reply = { id: msg.id, pressed_ms: pressedNs / 1e6, released_ms: (pressedNs + msg.ms * 1e6) / 1e6 };
         if (oled.frames > frames) reply.frame_ms = oled.frameNs / 1e6;
         reply.settled_ms = nowNs() / 1e6;
+        reply.programmed = flashStats.programmedBytes - programmed; // by the press, to settled
+        reply.erases = flashStats.erases - erases;
+        reply.i2c_bytes = i2cStats.bytes - i2cBytes;
         send(reply);
       }));
     });
@@ -536,7 +595,7 @@ function handle(msg) {
       contrast: oled.contrast, frames: oled.frames, frame_ms: oled.frameNs / 1e6,
       first_ink_ms: oled.firstInkNs / 1e6,
       pixel_writes: strip.writes, beeps, ms: nowNs() / 1e6, i2c: i2cStats,
-      i2c_freq: pinout.i2c.freq, flash: flashStats,
+      i2c_freq: pinout.i2c.freq, flash: flashStats, costs,
     });
   } else if (op === 'cut_at_erase') {
     cutAtErase = msg.n; // the n-th filesystem sector erase from now is the last thing done
@@ -576,15 +635,22 @@ function run() {
       }
       const core = mcu.core;
       if (!core.waiting) {
-        clock().tick(core.executeInstruction() * CYCLE_NS);
-        lastBusyNs = now;
+        const ns = core.executeInstruction() * CYCLE_NS + stallNs;
+        stallNs = 0;
+        clock().tick(ns);
+        lastBusyNs = nowNs(); // a flash stall is busy time to its end
         continue;
       }
       // Idle: jump to the next alarm, the next host event, or (paced) wall time.
       let limit = Infinity;
       if (events.length) limit = events[0][0] - now;
       if (pace && !fastForward()) {
-        limit = Math.min(limit, emuBase + (performance.now() - wallBase) * 1e6 - now);
+        let behind = emuBase + (performance.now() - wallBase) * 1e6 - now;
+        // Time the emulator fell behind while busy (it runs slower than a Pico) is not made
+        // up by skipping idle time: the host's deadlines count emulated time, and a jump
+        // would spend them before the device could answer.
+        if (behind > CATCH_UP_NS) { rebase(); behind = 0; }
+        limit = Math.min(limit, behind);
       }
       limit = Math.min(limit, nextBuzzerNs - now);
       const alarm = clock().nanosToNextAlarm;
@@ -593,6 +659,10 @@ function run() {
       if (step <= 0) { sleepMs = 1; break outer; } // ahead of wall time
       clock().tick(step);
     }
+  }
+  if (performance.now() - clockSentAt >= CLOCK_EVERY_MS) {
+    clockSentAt = performance.now();
+    send({ ev: 'clock', ms: nowNs() / 1e6 });
   }
   if (sleepMs) setTimeout(run, sleepMs); else setImmediate(run);
 }

@@ -4,8 +4,11 @@
 #   oled.fill(0); oled.text("Le Notre", 0, 0); oled.show()
 #
 # Every I2C transfer starts with a control byte: 0x00 = the rest are commands, 0x40 = the
-# rest is display RAM. show() sends the whole frame in one transfer from one buffer that holds
-# the 0x40 prefix in front of the framebuffer, so drawing and sending allocate nothing.
+# rest is display RAM. show() sends only the pages (8-pixel rows) that differ from the last
+# frame sent, kept in a second buffer: at 400 kHz a whole frame holds the bus 23 ms, a
+# changed line of text 3 ms. Each page goes in one transfer straight out of the framebuffer,
+# its 0x40 prefix written into the byte before it (the last byte of the page above, put back
+# at once), so drawing and sending allocate nothing.
 import framebuf
 from micropython import const
 
@@ -30,7 +33,14 @@ class SSD1306(framebuf.FrameBuffer):
         pages = height // 8
         self._buf = bytearray(1 + width * pages)
         self._buf[0] = _DATA
-        super().__init__(memoryview(self._buf)[1:], width, height, framebuf.MONO_VLSB)
+        mv = memoryview(self._buf)
+        sent = memoryview(bytearray(width * pages))  # the display's RAM, as last sent
+        # one view a page, made once: comparing and copying through them allocates nothing
+        self._new = [mv[1 + p * width:1 + (p + 1) * width] for p in range(pages)]
+        self._old = [sent[p * width:(p + 1) * width] for p in range(pages)]
+        self._out = [mv[p * width:1 + (p + 1) * width] for p in range(pages)]  # + prefix slot
+        self._stale = True  # the display's RAM unknown: send every page
+        super().__init__(mv[1:], width, height, framebuf.MONO_VLSB)
         # Panels narrower than the controller's 128 columns sit in the middle of them.
         x0 = (128 - width) // 2
         self._win = bytearray((_CMD, _COLUMNS, x0, x0 + width - 1, _PAGES, 0, pages - 1))
@@ -66,9 +76,36 @@ class SSD1306(framebuf.FrameBuffer):
         self.i2c.writeto(self.addr, b)
 
     def show(self):
-        # Reset the RAM window so the frame lands at (0, 0) whatever was sent before.
-        self.i2c.writeto(self.addr, self._win)
-        self.i2c.writeto(self.addr, self._buf)
+        # Sends the pages that changed since the last show(): each run of them after a RAM
+        # window of its own (whatever window was set before), a page a transfer.
+        new = self._new  # (one name a line: a 5-tuple assignment allocates a tuple)
+        old = self._old
+        out = self._out
+        buf = self._buf
+        win = self._win
+        n = len(new)
+        p = 0
+        while p < n:
+            if not self._stale and new[p] == old[p]:
+                p += 1
+                continue
+            q = p + 1
+            while q < n and (self._stale or new[q] != old[q]):
+                q += 1
+            win[5] = p
+            win[6] = q - 1
+            self.i2c.writeto(self.addr, win)
+            for r in range(p, q):
+                a = r * self.width
+                keep = buf[a]
+                buf[a] = _DATA
+                try:
+                    self.i2c.writeto(self.addr, out[r])
+                finally:
+                    buf[a] = keep
+                old[r][:] = new[r]
+            p = q
+        self._stale = False
 
     def contrast(self, v):
         b = self._c2

@@ -251,6 +251,43 @@ def test_the_buzzer_of_hal_pico_sounds_its_frequency_for_its_time(flashed_image,
     assert abs(freq - 880) <= 2 and 115 <= ms <= 130, beeps
 
 
+TIMED = """import time, os
+from machine import I2C, Pin
+import board
+b = board.load('pinout.json')
+i2c = I2C(b.i2c_id, sda=Pin(b.i2c_sda), scl=Pin(b.i2c_scl), freq=b.i2c_freq)
+frame = bytearray(1025)
+frame[0] = 0x40
+t = time.ticks_us()
+i2c.writeto(b.oled_addr, frame)
+bus = time.ticks_diff(time.ticks_us(), t)
+t = time.ticks_us()
+with open('timed.bin', 'wb') as f:
+    f.write(bytes(2048))  # past littlefs's inline files (512 B): a block of its own
+flash = time.ticks_diff(time.ticks_us(), t)
+os.remove('timed.bin')
+print(bus, flash)
+"""
+
+
+def test_the_i2c_bus_and_the_flash_take_their_time_in_emulated_time(flashed_image, tmp_path):
+    # pico.js --costs (on for MicroPython): a blocking writeto lasts as long as its bits on
+    # the pinout's bus, 9 bit times a byte and a bit each for start and stop; a new file's
+    # block costs the W25Q16JV's sector erase (45 ms typical) before its program. Measured
+    # by the Pico's own clock (ticks_us), which is emulated time: not the machine's speed.
+    import json
+    freq = json.load(open(os.path.join(epico.ROOT, "hardware", "pinout.json")))["i2c"]["freq"]
+    with boot(flashed_image[0], tmp_path) as pico:
+        pico.wait_for("New game")
+        before = pico.screen()["flash"]
+        bus_us, flash_us = map(int, picorepl.execute(pico.port, TIMED).split())
+        after = pico.screen()["flash"]
+    wire_us = (1 + 9 + 1025 * 9 + 1) * 1e6 / freq  # start, address, bytes, stop
+    assert wire_us <= bus_us <= wire_us + 1500, (bus_us, wire_us)
+    erases = after["erases"] - before["erases"]
+    assert erases >= 1 and flash_us >= 45000, (flash_us, erases)
+
+
 def test_an_emulated_pico_is_started_once(flashed_image, tmp_path):
     # Regression: the tests' boot() started one and the with statement another, on the same
     # flash image; the first ran on unseen, writing the image too, until the test run ended.

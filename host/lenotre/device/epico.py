@@ -10,12 +10,15 @@ pseudo-terminal (docs/HOST.md).
 
 Buttons, waits and screens go to the emulator directly, in emulated time: a press holds the
 GPIO low for its milliseconds of emulated time, whatever the host's speed. Otherwise emulated
-time follows wall time, as a device on a USB cable does. kill() stops it at once, the flash
-image as it is at that instant: a power cut.
+time follows wall time, as a device on a USB cable does, or lags it when the machine is busy:
+so every deadline that waits on it counts emulated time (clock()): its requests here, and,
+while it runs, lenotre.link's port and raw REPL in this process (flash, sync, picorepl).
+kill() stops it at once, the flash image as it is at that instant: a power cut.
 
 `lenotre sim --pico --serial` and `python -m lenotre.device.epico IMAGE` run one until Ctrl-C, with a
 control socket speaking the virtual Pico's requests (firmware/hal/virtual.py)."""
 import base64
+import importlib
 import itertools
 import json
 import os
@@ -48,7 +51,28 @@ BUTTONS = ("up", "down", "back", "next", "ok")
 PRESS_MS = 80  # past the debounce (20 ms), far from a long press (500 ms)
 LONG_MS = 650
 GAP_MS = 40  # after a release: the app polls every 10 ms
-REQUEST_S = 60.0  # wall seconds for any one request (the emulator runs at ~1/4 speed)
+REQUEST_S = 60.0  # emulated seconds for any one request, beyond the time it asks for
+SLACK = 20  # a deadline in emulated time ends after this many times its length in wall time
+# at the latest: an emulator that stopped running must not hold its host forever
+LINK_MODULES = ("lenotre.link.port", "lenotre.link.repl")  # their deadlines read time.monotonic
+RUNNING = []  # the emulated Picos started in this process and not yet killed
+
+
+class _EmulatedTime:
+    """The `time` module as lenotre.link's port and raw REPL see it while an emulated Pico runs
+    in this process: monotonic() is the newest one's clock(), so the link's deadlines (written
+    for a real Pico, which keeps wall time) count the time the emulated Pico had."""
+
+    def __getattr__(self, name):
+        return getattr(time, name)
+
+    def monotonic(self):
+        return RUNNING[-1].clock() if RUNNING else time.monotonic()
+
+
+def _link_deadlines(on):
+    for name in LINK_MODULES:
+        importlib.import_module(name).time = _EmulatedTime() if on else time
 
 
 class EmulatorMissing(Exception):
@@ -104,9 +128,11 @@ def find_inputs(kind="micropython"):
 
 
 class EmulatedPico:
-    def __init__(self, image, pinout=None, pace=True, kind="micropython", uf2=None):
-        # uf2: another MicroPython UF2 than the official one, e.g. the box's own image
-        # (device/image.py), firmware and ROMFS in one file
+    def __init__(self, image, pinout=None, pace=True, kind="micropython", costs=None,
+                 uf2=None):
+        # costs: whether I2C bytes and flash erases/programs take their real time (pico.js
+        # --costs); None: the emulator's default for the kind. uf2: another MicroPython UF2
+        # than the official one, e.g. the box's own image (device/image.py)
         if kind not in FIRMWARES:
             raise EmulatedPicoError("unknown firmware %r; known: %s" % (kind, ", ".join(FIRMWARES)))
         self.kind = kind
@@ -114,6 +140,7 @@ class EmulatedPico:
         self.image = os.path.abspath(image)
         self.pinout = pinout or os.path.join(ROOT, "hardware", "pinout.json")
         self.pace = pace
+        self.costs = costs
         self.proc = None
         self.port = None
         self.resets = []  # why the MCU restarted (watchdog, machine.reset())
@@ -129,6 +156,9 @@ class EmulatedPico:
         self._outq = bytearray()
         self.presses = 0
         self._read = (None, [])  # the last frame read and its texts
+        self.emulated_ms = 0.0  # the emulator's clock, as it last said
+        self._clock = threading.Lock()
+        self._ticks = None  # clock()'s state: (its value, emulated s, wall s) at the last call
 
     # ---- the process -----------------------------------------------------------------------
     def start(self):
@@ -144,7 +174,8 @@ class EmulatedPico:
         os.set_blocking(self._master, False)
         self.proc = subprocess.Popen(
             [node, os.path.join(EMU_DIR, "pico.js"), "--uf2", uf2, "--bootrom", rom,
-             "--flash", self.image, "--pinout", self.pinout, "--kind", self.kind],
+             "--flash", self.image, "--pinout", self.pinout, "--kind", self.kind] +
+            ([] if self.costs is None else ["--costs", "on" if self.costs else "off"]),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self.proc.stdout.readline()
         if b'"ready"' not in line:
@@ -153,6 +184,8 @@ class EmulatedPico:
             raise EmulatedPicoError("the emulated Pico did not start: %s%s" % (line, err[-2000:]))
         self._thread = threading.Thread(target=self._relay, daemon=True)
         self._thread.start()
+        RUNNING.append(self)
+        _link_deadlines(True)
         if not self.pace:
             self.request({"op": "pace", "on": False})
         return self
@@ -217,9 +250,25 @@ class EmulatedPico:
                             n = 0
                         del self._outq[:n]
 
+    def clock(self):
+        """Seconds, for deadlines: a monotonic clock that advances as the emulated Pico's own
+        clock does (its idle time followed, skipped or paced; its busy time at whatever speed
+        this machine gives it), or at 1/SLACK of wall time where that is faster (an emulator
+        that stopped); once the emulator has stopped, far ahead. It starts at time.monotonic()."""
+        with self._clock:
+            emu, wall = self.emulated_ms / 1000.0, time.monotonic()
+            if self._ticks is None:
+                self._ticks = (wall, emu, wall)
+            at, emu0, wall0 = self._ticks
+            at += max(emu - emu0, (wall - wall0) / SLACK)
+            self._ticks = (at, emu, wall)
+        return at + (1e6 if self._stop else 0.0)
+
     def _line(self, msg):
         ev = msg.get("ev")
-        if ev == "serial":
+        if ev == "clock":
+            self.emulated_ms = msg["ms"]
+        elif ev == "serial":
             data = base64.b64decode(msg["data"])
             self._log.append(data)
             if self._connected:
@@ -237,18 +286,20 @@ class EmulatedPico:
         return b"".join(self._log[:])
 
     def request(self, msg, timeout=REQUEST_S):
+        # -> the emulator's answer; EmulatedPicoError when none came in `timeout` emulated s
+        # beyond the emulated ms the request itself asks for
         rid = next(self._ids)
         msg = dict(msg, id=rid)
         self._send(msg)
-        end = time.monotonic() + timeout
+        end = self.clock() + timeout + (msg.get("ms", 0) + msg.get("gap", 0)) / 1000.0
         with self._cond:
             while rid not in self._answers:
-                left = end - time.monotonic()
+                left = end - self.clock()
                 if self._stop or left <= 0:
                     raise EmulatedPicoError("the emulated Pico did not answer %s" % msg["op"]
                                             if not self._stop else
                                             "the emulated Pico has stopped")
-                self._cond.wait(left)
+                self._cond.wait(min(left, 0.5))
             answer = self._answers.pop(rid)
         if "error" in answer:
             raise EmulatedPicoError(answer["error"])
@@ -257,6 +308,9 @@ class EmulatedPico:
     def kill(self):
         # At once, mid-instruction if so: the flash image stays as the flash was (power cut).
         self._stop = True
+        if self in RUNNING:
+            RUNNING.remove(self)
+            _link_deadlines(bool(RUNNING))
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()

@@ -3,23 +3,34 @@ the raw REPL): what the emulated Pico's tests and benches do to a running box be
 its buttons (lenotre.device.epico), on either firmware."""
 import os
 
+from lenotre.link.port import Port
+from lenotre.link.repl import RawRepl
+
+PORT_S = 5.0  # the raw REPL's answers; in emulated time while an emulated Pico runs (epico)
+
+
+class Transport(RawRepl):
+    """The link's raw REPL, with mpremote's exec(code, data_consumer=...) that its fs_*
+    helpers call: the output, once whole, goes to the consumer too."""
+
+    def exec(self, code, timeout=None, data_consumer=None):
+        out = RawRepl.exec(self, code, timeout)
+        if data_consumer is not None:
+            data_consumer(out)
+        return out
+
 
 def at_raw_repl(port, work, soft_reset=False):
-    """work(transport) at the device's raw REPL (the app interrupted by mpremote's Ctrl-C),
-    over mpremote's transport with a 5 s read timeout (an emulator on a busy machine may
-    lag). Once: what a host wrote just before it closed the port reaches the device before
-    the next program's bytes (the relay reads it before heeding the hang-up), so nothing
-    stale meets mpremote's Ctrl-C and Ctrl-A."""
-    from mpremote.transport import TransportError
-    from mpremote.transport_serial import SerialTransport
-    t = SerialTransport(port, baudrate=115200, timeout=5)
+    """work(transport) at the device's raw REPL (the app interrupted by Ctrl-C), over the
+    link's raw REPL (lenotre.link.repl: mpremote's transport, every read with a deadline, which
+    counts the emulated Pico's time while one runs in this process). What a host wrote just
+    before it closed the port reaches the device before the next program's bytes (the relay
+    reads it before heeding the hang-up), so nothing stale meets the Ctrl-C and Ctrl-A."""
+    t = Transport(Port(port, timeout=PORT_S))
     try:
-        try:
-            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
-        except TransportError:
-            # CircuitPython: Ctrl-C ends the program at "Press any key to enter the REPL",
-            # and the key mpremote sends next is that key, not its Ctrl-A: ask again
-            t.enter_raw_repl(soft_reset=soft_reset, timeout_overall=10)
+        t.enter()
+        if soft_reset:
+            t.soft_reset(PORT_S)
         return work(t)
     finally:
         t.close()
