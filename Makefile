@@ -41,7 +41,7 @@ run: $(STAMP)
 # pytest over two processes, a test file to one of them (its tests share fixtures and
 # folders): 7 min instead of 16 on a 2-core machine (measured 2026-12-01).
 test: $(STAMP) $(EMU_STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 	$(BIN)/python tests/run_mpy.py
 
 bench: $(STAMP)

@@ -135,6 +135,22 @@ def sync_cut_mid_way(port, db, games, rnd, most, seconds):
     return cmd
 
 
+def cut_sync_then_resync(boot, db, games, rnd, most, seconds):
+    # A box of `games` games (boot() -> an EmulatedPico that holds them) synced into db with the
+    # cable cut mid-way, then booted again (plugged in again: its port may differ) and synced
+    # whole; the second sync must succeed
+    import subprocess
+    with boot() as pico:
+        pico.wait_for("New game", timeout_ms=60000)
+        cmd = sync_cut_mid_way(pico.port, db, games, rnd, most, seconds)
+        pico.wait(200)
+    with boot() as pico:
+        pico.wait_for("", timeout_ms=60000)
+        cmd[cmd.index("--port") + 1] = pico.port
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=2 * seconds + 240)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
 def each_game_once(db, logs):
     # every game of `logs` exactly once in the library, finished, synced, as the box had it
     import sqlite3

@@ -16,8 +16,8 @@ from lenotre.cli import main
 from lenotre.device import epico, image, picorepl, toolchain
 from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.link import flasher
-from picorig import (CutDevice, PowerCut, check_the_end, each_game_once, games_on_desktop,
-                     sync_cut_mid_way)
+from picorig import (CutDevice, PowerCut, check_the_end, cut_sync_then_resync, each_game_once,
+                     games_on_desktop)
 from shared_rules import games
 
 try:
@@ -184,7 +184,6 @@ def test_a_power_cut_mid_write_loses_no_completed_step(uf2, tmp_path):
 
 
 def test_lenotre_sync_with_the_cable_cut_mid_sync_stores_every_game_once(uf2, tmp_path):
-    import subprocess
     local = str(tmp_path / "box")
     logs = games_on_desktop(local, 30)
     path = str(tmp_path / "flash.img")
@@ -192,15 +191,8 @@ def test_lenotre_sync_with_the_cable_cut_mid_sync_stores_every_game_once(uf2, tm
     with blank(tmp_path, uf2) as pico:
         pico.wait_for("New game")
         assert picorepl.push(pico.port, local, "data") == len(os.listdir(local))
-    with EmulatedPico(path, uf2=uf2) as pico:
-        pico.wait_for("New game")
-        cmd = sync_cut_mid_way(pico.port, db, len(logs), random.Random(3), 20, 120)
-        pico.wait(200)
-    with EmulatedPico(path, uf2=uf2) as pico:
-        pico.wait_for("", timeout_ms=3000)
-        cmd[cmd.index("--port") + 1] = pico.port
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stdout + done.stderr
+    cut_sync_then_resync(lambda: EmulatedPico(path, uf2=uf2), db, len(logs), random.Random(3),
+                         20, 120)
     each_game_once(db, logs)
 
 

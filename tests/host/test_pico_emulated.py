@@ -20,8 +20,8 @@ from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.device.simplay import Player, entered, plan_of
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
-from picorig import (CutDevice, PowerCut, check_the_end, each_game_once, games_on_desktop,
-                     sync_cut_mid_way)
+from picorig import (CutDevice, PowerCut, check_the_end, cut_sync_then_resync, each_game_once,
+                     games_on_desktop)
 
 try:
     epico.find_inputs()
@@ -187,8 +187,6 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
     # copied over USB), `lenotre sync` killed at a seeded random moment (the host end gone
     # mid-transfer, as when the cable is pulled), the box restarted (plugged in again), then
     # synced again: every game exactly once in the library, each as the box recorded it.
-    import subprocess
-
     local = str(tmp_path / "box")
     logs = games_on_desktop(local, 30)
     copy = str(tmp_path / "flash.img")
@@ -197,15 +195,7 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
     with EmulatedPico(copy) as pico:
         pico.wait_for("New game")
         assert picorepl.push(pico.port, local, "data") == len(os.listdir(local))
-    with EmulatedPico(copy) as pico:  # the box boots with its games
-        pico.wait_for("New game")
-        cmd = sync_cut_mid_way(pico.port, db, len(logs), random.Random(7), 20, 120)
-        pico.wait(200)
-    with EmulatedPico(copy) as pico:
-        pico.wait_for("", timeout_ms=3000)
-        cmd[cmd.index("--port") + 1] = pico.port  # plugged in again: its port may differ
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stdout + done.stderr
+    cut_sync_then_resync(lambda: EmulatedPico(copy), db, len(logs), random.Random(7), 20, 120)
     each_game_once(db, logs)
 
 
