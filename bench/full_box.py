@@ -90,7 +90,6 @@ gc.collect()
 print("acks", before - gc.mem_alloc())
 before = gc.mem_alloc()
 st._packs.index = {}
-st._packs.span = {}
 gc.collect()
 print("packs", before - gc.mem_alloc())
 """ % MORE

@@ -54,7 +54,7 @@ class Acks:
             # kept for good: placed after a collection, low in the heap, not in a hole that
             # the garbage of reading synced.log would leave around it
             gc.collect()
-            run = self.runs[gid // RUN] = array("H", [0 for _ in range(RUN)])
+            run = self.runs[gid // RUN] = array("H", bytes(2 * RUN))  # no list on the way
         if n + 1 > run[gid % RUN]:
             if n + 1 > 0xFFFF and gid // RUN not in self.wide:
                 run = self.runs[gid // RUN] = array("I", run)

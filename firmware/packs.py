@@ -13,13 +13,20 @@ from array import array
 from flash import BLOCK, CHUNK, RESERVE, StoreError, copy, full, remove, room, size
 from journal import parse, record
 
-# A pack takes a game while it stays within 8 blocks less littlefs's skip-list pointers
-# (~104 bytes): a full pack wastes half a game, not most of a block. 8, not 16: a pack of
-# ~75 compressed games has an index of 600 bytes; ~150 games' 1,200 found no room at boot
-# beside 1,300 games (unix port, .mpy, 192 KB).
-PACK_BYTES = 8 * BLOCK - 256
+# A pack takes a game while it stays within 16 blocks less littlefs's skip-list pointers
+# (~104 bytes), a full pack wasting half a game, not most of a block, and holds PACK_GAMES
+# at most: ~150 compressed games in 16 blocks made an index of 1,200 bytes in one piece, which
+# found no room at boot beside 1,300 games (unix port, .mpy, 192 KB); every pack costs the
+# heap its index's array (8 blocks for plain games too cost 2.6 KB more at a full box).
+PACK_BYTES = 16 * BLOCK - 256
+PACK_GAMES = 64
 HEAD_MAX = 64  # a pack header record is ~40 bytes
-W = 4  # index entry: id, body offset, journal bytes, stored bytes (0: stored plain)
+# index entry: id, body offset, journal bytes, and in a pack holding a compressed game its
+# stored bytes (0: stored plain): 6 bytes a game where the box files plain (its code in the
+# heap, app/codeheap.py), 2 KB of a full box's heap
+W = 3
+WZ = 4
+S = 2  # a pack's index starts with its span: the lowest and highest id in it (0, 0: none)
 # A longer journal is filed plain: compressing holds it, its text and its stream in the heap.
 SQUEEZE_MAX = 12 * 1024
 
@@ -54,14 +61,20 @@ class Packs:
         self.squeeze = squeeze
         self.problems = problems
         self.free = free
-        # pack no -> flat array [id, body offset, bytes, stored, id, ...]: 8 bytes a game on
-        # any port while every number fits 16 bits (a list would take 24 on the unix port),
-        # for a box holding 3,000 games
+        # pack no -> flat array [lowest id, highest id, id, body offset, bytes, stored, id, ...]:
+        # 8 bytes a game on any port while every number fits 16 bits (a list would take 24 on
+        # the unix port), for a box holding 3,000 games; the span in the array, not in a list
+        # of its own: 80 bytes a pack on the unix port, 3 KB of a full box's heap
         self.index = {}
         self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
         self.refiled = set()  # ids filed more than once (after a bad copy): the last counts
         self.wide = set()  # packs whose index needs 32 bits (an id or a size past 65535)
-        self.span = {}  # pack no -> [lowest, highest id] in it
+        self.zipped = set()  # packs with a compressed game: WZ numbers an entry, not W
+        self._scratch = None  # scan()'s, while the boot scans the packs
+
+    def width(self, no):
+        # -> the numbers an entry of pack no's index takes
+        return WZ if no in self.zipped else W
 
     def _path(self, no):
         return self.dir + "p%04d.pak" % no
@@ -71,12 +84,18 @@ class Packs:
         # The entries gather in a scratch array (16 bits while every number fits), then the
         # index is made at its size in one allocation: one grown by appends left holes among
         # the boot's long-lived objects, and with 1,148 games no 512-byte block was left for
-        # replaying a game (unix port, .mpy at 192 KB).
+        # replaying a game (unix port, .mpy at 192 KB). The scratch is one allocation too, made
+        # once for every pack of PACK_GAMES (grown only for a longer pack an older box filed):
+        # grown by appends, the scans' copies of it found no 464 bytes in one piece at boot
+        # beside 1,050 games (the virtual Pico, .mpy at 192 KB).
         path = self._path(no)
         end = size(path)
         self.wide.discard(no)
-        self.span.pop(no, None)
-        found = array("H")
+        self.zipped.discard(no)
+        if self._scratch is None:
+            self._scratch = array("I", bytes(4 * (S + WZ * PACK_GAMES)))
+        found = self._scratch
+        at = S
         wide = False
         pos = 0
         with open(path, "rb") as f:
@@ -91,24 +110,34 @@ class Packs:
                     break
                 if pos + i + (z or n) > end:
                     break
-                if not wide and max(g, pos + i, n) > 0xFFFF:
-                    found = array("I", found)
-                    wide = True
-                found.append(g)
-                found.append(pos + i)
-                found.append(n)
-                found.append(z)
+                wide = wide or max(g, pos + i, n) > 0xFFFF
+                if at == len(found):
+                    found.extend(array("I", bytes(4 * WZ)))
+                found[at], found[at + 1], found[at + 2], found[at + 3] = g, pos + i, n, z
+                at += WZ
                 pos += i + (z or n)
         top = lo = 0
-        for k in range(0, len(found), W):
+        zipped = False
+        for k in range(S, at, WZ):
             g = found[k]
             top = max(top, g)
-            lo = g if not k else min(lo, g)
+            lo = g if k == S else min(lo, g)
+            zipped = zipped or found[k + 3]
         if wide:
             self.wide.add(no)
-        self.index[no] = array("I" if wide else "H", found)
-        if found:
-            self.span[no] = [lo, top]
+        w = W  # a pack of plain games: their stored bytes (all 0) left out
+        if zipped:
+            self.zipped.add(no)
+            w = WZ
+        e = self.index[no] = array("I" if wide else "H",
+                                   bytes((4 if wide else 2) * (S + (at - S) // WZ * w)))
+        e[0], e[1] = lo, top
+        j = S
+        for k in range(S, at, WZ):
+            e[j], e[j + 1], e[j + 2] = found[k], found[k + 1], found[k + 2]
+            if zipped:
+                e[j + 3] = found[k + 3]
+            j += w
         if pos < end:
             # A cut while filing (the journal was kept) or damage: seal the pack, keep it.
             self.damaged.add(no)
@@ -117,19 +146,17 @@ class Packs:
         return top
 
     def compact(self):
-        # Boot grows each pack's index (and its span) between reads of the headers: they end
+        # Boot grows each pack's index between reads of the headers: they end
         # up scattered over the heap, each a wall in the free space (with 1,148 games the
         # largest free piece was 3.5 KB of 69 KB free). Copied once the reads' garbage is
         # collected, they go to the lowest holes that fit, and the free space above is whole.
+        self._scratch = None
         if not self.index:
             return  # no pack: nothing scattered
         gc.collect()
         for no in self.index:
             e = self.index[no]
             self.index[no] = array("I" if no in self.wide else "H", e)
-            span = self.span.get(no)
-            if span is not None:
-                self.span[no] = [span[0], span[1]]
         gc.collect()
 
     def _put(self, no, gid, offset, n, z):
@@ -138,17 +165,24 @@ class Packs:
         if no not in self.wide and max(gid, offset, n) > 0xFFFF:
             e = self.index[no] = array("I", e)
             self.wide.add(no)
+        if z and no not in self.zipped:  # its first compressed game: a 0 for every plain one
+            old = e
+            e = self.index[no] = array("I" if no in self.wide else "H", old[:S])
+            for i in range(S, len(old), W):
+                e.extend(old[i:i + W])
+                e.append(0)
+            self.zipped.add(no)
         e.append(gid)
         e.append(offset)
         e.append(n)
-        e.append(z)
-        span = self.span.get(no)
-        if span is None:
-            self.span[no] = [gid, gid]
-        elif gid < span[0]:
-            span[0] = gid  # in place: boot puts 1,300 entries, a tuple each would be garbage
-        elif gid > span[1]:
-            span[1] = gid
+        if no in self.zipped:
+            e.append(z)
+        if len(e) == S + self.width(no):
+            e[0] = e[1] = gid
+        elif gid < e[0]:
+            e[0] = gid
+        elif gid > e[1]:
+            e[1] = gid
 
     # ---- lookups --------------------------------------------------------------------------
     def find(self, gid):
@@ -162,22 +196,13 @@ class Packs:
         # narrow span: only packs whose span holds gid are searched, the newest first, from
         # its end (a sync reads every game).
         for no in sorted(self.index, reverse=True):
-            span = self.span.get(no)
-            if span and span[0] <= gid <= span[1]:
-                e = self.index[no]
-                for i in range(len(e) - W, -1, -W):
+            e = self.index[no]
+            if e[0] <= gid <= e[1]:
+                w = self.width(no)
+                for i in range(len(e) - w, S - 1, -w):
                     if e[i] == gid:
-                        return self._path(no), e[i + 1], e[i + 2], e[i + 3]
+                        return self._path(no), e[i + 1], e[i + 2], e[i + 3] if w == WZ else 0
         return None
-
-    def journal(self, where):
-        # -> the journal bytes of a compressed filing (where: from where()); ValueError when
-        # they do not read back whole
-        from shared_rules import zjournal  # only here and in file(): boot needs none of it
-        with open(where[0], "rb") as f:
-            f.seek(where[1])
-            data = f.read(where[3])
-        return zjournal.expand(data, where[2])
 
     def holds_copy(self, gid, path):
         # Is the journal at `path` byte for byte the game's last filing?
@@ -186,22 +211,19 @@ class Packs:
             return False
         if not w[3]:
             return same(path, w)
-        try:
-            data = self.journal(w)
-        except ValueError:
-            return False
-        with open(path, "rb") as f:
-            return f.read() == data
+        import zfiling
+        return zfiling.holds(path, w)
 
     def each(self):
         # Yields (id, journal bytes, stored bytes: 0 when plain) of every filed game once: its
         # last filing.
         for no in sorted(self.index):
             e = self.index[no]
-            for i in range(0, len(e), W):
+            w = self.width(no)
+            for i in range(S, len(e), w):
                 g = e[i]
                 if g not in self.refiled or self.find(g) == (self._path(no), e[i + 1], e[i + 2]):
-                    yield g, e[i + 2], e[i + 3]
+                    yield g, e[i + 2], e[i + 3] if w == WZ else 0
 
     def find_refiled(self):
         # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
@@ -210,23 +232,21 @@ class Packs:
         self.refiled = set()
         nos = sorted(self.index)
         for a in range(len(nos)):
-            span = self.span.get(nos[a])
-            if not span:
-                continue
-            lo, hi = span
-            mine = bytearray((hi - lo) // 8 + 1)
             e = self.index[nos[a]]
-            for i in range(0, len(e), W):
+            if len(e) == S:
+                continue
+            lo, hi = e[0], e[1]
+            mine = bytearray((hi - lo) // 8 + 1)
+            for i in range(S, len(e), self.width(nos[a])):
                 k = e[i] - lo
                 if mine[k >> 3] & (1 << (k & 7)):
                     self.refiled.add(e[i])
                 mine[k >> 3] |= 1 << (k & 7)
             for b in nos[a + 1:]:
-                other = self.span.get(b)
-                if not other or other[1] < lo or other[0] > hi:
-                    continue
                 e = self.index[b]
-                for i in range(0, len(e), W):
+                if len(e) == S or e[1] < lo or e[0] > hi:
+                    continue
+                for i in range(S, len(e), self.width(b)):
                     k = e[i] - lo
                     if 0 <= k <= hi - lo and mine[k >> 3] & (1 << (k & 7)):
                         self.refiled.add(e[i])
@@ -240,7 +260,7 @@ class Packs:
             if no in self.damaged or no in skip:
                 continue
             e = self.index[no]
-            for i in range(0, len(e), W):
+            for i in range(S, len(e), self.width(no)):
                 if (best is None or e[i] < best[0]) and acks.get(e[i]) >= e[i + 2]:
                     best = (e[i], no)
         return best
@@ -249,7 +269,7 @@ class Packs:
         # -> array of the ids in pack no the host has all of
         e = self.index[no]
         out = array("I" if no in self.wide else "H")
-        for i in range(0, len(e), W):
+        for i in range(S, len(e), self.width(no)):
             if acks.get(e[i]) >= e[i + 2]:
                 out.append(e[i])
         return out
@@ -262,12 +282,8 @@ class Packs:
         journal = body = None
         if self.squeeze and n <= SQUEEZE_MAX:
             try:
-                from shared_rules import zjournal
-                with open(path, "rb") as src:
-                    journal = src.read()
-                text = zjournal.strip(journal) if zjournal.CAN_READ else None
-                body = text and zjournal.compress(text)
-                text = None
+                import zfiling
+                journal, body = zfiling.squeeze(path)
             except MemoryError:  # a heap in pieces: filed plain, as a box without deflate does
                 journal = body = None
         z = len(body) if body else 0
@@ -276,10 +292,11 @@ class Packs:
             return False
         no = max(self.index or [0])
         start = size(self._path(no))
-        if not no or no in self.damaged or (start and start + len(head) + n > PACK_BYTES):
+        if (not no or no in self.damaged or start and start + len(head) + n > PACK_BYTES
+                or len(self.index[no]) >= S + self.width(no) * PACK_GAMES):
             no += 1
             start = 0
-            self.index[no] = array("H")
+            self.index[no] = array("H", (0, 0))  # its span: none yet
         pack = self._path(no)
         try:
             with open(path, "rb") as src:
@@ -299,10 +316,8 @@ class Packs:
         where = (pack, start + len(head), n, z)
         body = None
         if z:
-            try:
-                good = self.journal(where) == journal
-            except ValueError:
-                good = False
+            import zfiling
+            good = zfiling.reads_back(where, journal)
         else:
             good = same(path, where)
         journal = None
@@ -321,21 +336,22 @@ class Packs:
         if no in self.damaged:
             raise StoreError("p%04d.pak has unreadable bytes; its games stay" % no)
         e = self.index[no]
-        keep = [i for i in range(0, len(e), W) if not has(drop, e[i])]
+        w = self.width(no)
+        keep = [i for i in range(S, len(e), w) if not has(drop, e[i])]
         pack = self._path(no)
         if not keep:
             os.remove(pack)
             del self.index[no]
             self.wide.discard(no)
-            self.span.pop(no, None)
+            self.zipped.discard(no)
             self.find_refiled()
             return
-        room(self.free, sum([(e[i + 3] or e[i + 2]) + HEAD_MAX for i in keep]))
+        room(self.free, sum([(w == WZ and e[i + 3] or e[i + 2]) + HEAD_MAX for i in keep]))
         tmp = self.dir + "p%04d.tmp" % no
         try:
             with open(pack, "rb") as src, open(tmp, "wb") as f:
                 for i in keep:
-                    z = e[i + 3]
+                    z = e[i + 3] if w == WZ else 0
                     f.write(record({"g": e[i], "n": e[i + 2], "z": z} if z else
                                    {"g": e[i], "n": e[i + 2]}))
                     src.seek(e[i + 1])
@@ -346,13 +362,14 @@ class Packs:
             raise full(exc)
         os.rename(tmp, pack)
         self.scan(no)
+        self._scratch = None
         self.find_refiled()
 
     def drop(self, gid):
         # Takes the game out of every pack holding it.
         for no in sorted(self.index):
             e = self.index[no]
-            for i in range(0, len(e), W):
+            for i in range(S, len(e), self.width(no)):
                 if e[i] == gid:
                     self.unfile(no, (gid,))
                     break

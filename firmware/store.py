@@ -52,6 +52,7 @@ class Store:
         # what boot repaired or kept aside: messages for a log or screen
         self.problems = []  # type: list[str]
         self._logs = {}  # game id -> finished? for the games with a .log journal
+        self._squeezable = mirror is None
         self._packs = Packs(self.dir, self.problems, self.free_bytes,
                             squeeze and mirror is None)
         self._expanded = (None, b"")  # (id, journal) of the last compressed game read
@@ -152,25 +153,37 @@ class Store:
         return found
 
     def _open(self, gid, keep=False):
-        # -> (file at the journal's first byte, its bytes): a compressed filing expanded in
-        # memory; keep: the last one kept, for a sync that reads a game frame by frame (the
-        # app lets it go: a journal's bytes for nothing between games)
+        # -> (file at the journal's first byte, its bytes). A compressed filing is read as it
+        # inflates (zjournal.Reader: a read may raise ValueError, see _unreadable); keep: it
+        # is expanded in memory and the last one kept, for a sync that reads a game frame by
+        # frame at any offset (the app lets it go: a journal's bytes for nothing between games)
         w = self._where(gid)
-        if not w[3]:
+        if not w[3] or not keep:
             f = open(w[0], "rb")
             f.seek(w[1])
-            return f, w[2]
+            if not w[3]:
+                return f, w[2]
+            from shared_rules.zjournal import Reader
+            try:
+                return Reader(f, w[3], w[2]), w[2]
+            except ValueError as exc:  # CPython's zlib inflates it whole at once
+                f.close()
+                raise self._unreadable(gid, exc)
         journal = self._expanded[1] if self._expanded[0] == gid else None
         self._expanded = (None, b"")
         if journal is None:
             try:
-                journal = self._packs.journal(w)
+                import zfiling
+                journal = zfiling.expand(w)
             except ValueError as exc:
-                raise CorruptJournal("%s (game %d)" % (w[0][len(self.dir):], gid), 1,
-                                     str(exc), 0, 0, None)
-        if keep:
-            self._expanded = (gid, journal)
+                raise self._unreadable(gid, exc)
+        self._expanded = (gid, journal)
         return BytesIO(journal), w[2]
+
+    def _unreadable(self, gid, exc):
+        # -> the CorruptJournal of a compressed filing that does not read back whole
+        return CorruptJournal("%s (game %d)" % (self._where(gid)[0][len(self.dir):], gid), 1,
+                              str(exc), 0, 0, None)
 
     def holds(self, gid):
         # -> whether the game is on the box (not deleted to make room)
@@ -268,13 +281,16 @@ class Store:
         if self._game[0] != gid:
             name = None
             f, n = self._open(gid)
-            with f:
-                for _, line in lines(f, n):
-                    try:
-                        name = game_of(check(line))
-                    except ValueError:
-                        pass
-                    break
+            try:
+                with f:
+                    for _, line in lines(f, n):
+                        try:
+                            name = game_of(check(line))
+                        except ValueError:
+                            pass
+                        break
+            except ValueError as exc:
+                raise self._unreadable(gid, exc)
             self._game = (gid, name)
         return self._game[1]
 
@@ -310,6 +326,11 @@ class Store:
     def finished(self, gid):
         self._where(gid)
         return self._logs.get(gid, True)
+
+    def squeeze(self, on):
+        # Whether the games that finish from now on are filed compressed (where the runtime
+        # reads them back and no mirror compares the filed bytes): the app says, by its heap
+        self._packs.squeeze = on and self._squeezable
 
     def current(self):
         # -> the newest unfinished game, or None
@@ -356,8 +377,11 @@ class Store:
             self._check(gid, evs)
             return evs
         f, n = self._open(gid)
-        with f:
-            good, end, bad, fin = scan(f, n, evs)
+        try:
+            with f:
+                good, end, bad, fin = scan(f, n, evs)
+        except ValueError as exc:
+            raise self._unreadable(gid, exc)
         if bad:
             raise CorruptJournal("%s (game %d)" % (self._where(gid)[0][len(self.dir):], gid),
                                  bad[0], bad[1], good, bad[2], None)

@@ -27,6 +27,11 @@ def drops(runtime, flash):
 
 IN_FLASH = in_flash(getattr(sys.modules.get("app"), "__file__", None))
 DROP = drops(sys.implementation.name, IN_FLASH)
+# Finished games filed compressed (firmware/packs.py) where the code leaves the heap the room:
+# compressing a 5-player game holds its journal, its text and its hash chains at once, and at
+# 192 KB beside code in the heap that left the Finished list no room (the .mpy build, unix
+# port). Elsewhere they are filed plain, as a box did before, and read the same.
+SQUEEZE = not DROP
 _screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
 _kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped
 # the generic modules the app loads when a screen first needs them (the soak's list)

@@ -24,6 +24,7 @@ class App:
         self.keypad = hal.keypad
         self.pixels = hal.pixels
         self.store = hal.store
+        self.store.squeeze(codeheap.SQUEEZE)
         self.stack = []  # type: list
         self.game = None
         self.gid = None

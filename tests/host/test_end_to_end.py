@@ -343,7 +343,8 @@ def test_a_full_box_with_its_app_running_syncs_back_to_back(tmp_path, firmware_f
     # times in a row, two into one library, one into a fresh one; all succeed.
     flash = str(tmp_path / "flash")
     os.makedirs(flash)
-    st = store.Store(os.path.join(flash, "data"))
+    # filed plain, as a box whose code lives in its heap files them (app/codeheap.py, SQUEEZE)
+    st = store.Store(os.path.join(flash, "data"), squeeze=False)
     logs = [play(seed, 2 + seed % 4).log for seed in range(20)]
     for i in range(FULL):
         record_log(st, logs[i % 20])

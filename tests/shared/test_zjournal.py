@@ -196,15 +196,16 @@ def test_a_compressed_copy_that_reads_back_wrong_keeps_the_journal():
     root = scratch("test_zjournal_5")
     a = _log(12, 3)
     s = Store(root)
-    real = zjournal.expand
+    real = zjournal.Reader
 
-    def wrong(data, n):
-        raise ValueError("read back wrong")
-    zjournal.expand = wrong
+    class Wrong(real):
+        def read(self, k=-1):
+            raise ValueError("read back wrong")
+    zjournal.Reader = Wrong
     try:
         _record(s, a)
     finally:
-        zjournal.expand = real
+        zjournal.Reader = real
     assert "g0001.log" in os.listdir(root) and s.problems
     mentions(s.problems[-1], "p0001.pak", "filed wrong", "journal kept")
     s = Store(root)  # boot files it again, in a new pack (the first one is sealed)

@@ -21,7 +21,9 @@ relay adds to make it behave like a Pico:
   line, SystemExit). The relay prints `MPY: soft reboot` and starts it again: in the raw REPL
   it re-enters raw mode itself (only `raw REPL; CTRL-B to exit` and `>` show, main.py does not
   run, as on a Pico); from the friendly REPL it boots and runs main.py.
-- the flash: `os.VfsPosix(FLASH)` mounted at `/` (as a Pico mounts its littlefs), sys.path
+- the flash: FLASH, the device's working folder, mounted at `/` as `os.VfsPosix('.')` (as a
+  Pico mounts its littlefs; '.', not FLASH's path: VfsPosix prefixes its root to every path
+  it opens, and a long temporary folder's name cost the device's heap), sys.path
   ['', '.frozen', '/lib'] as on a Pico, so mpremote's paths, relative or absolute, land in it.
 
 `lenotre sim --serial` and `python -m lenotre.device.vpico FLASH` run one and print the port;
@@ -64,7 +66,7 @@ termios.tcsetattr(0, 0, a)
 del a, termios
 import os, sys
 os.umount('/')
-os.mount(os.VfsPosix(%r), '/')
+os.mount(os.VfsPosix('.'), '/')
 os.chdir('/')
 sys.path[:] = ['', '.frozen', '/lib']
 del os, sys
@@ -129,7 +131,7 @@ class Relay:
         os.set_blocking(self.dev, False)
         env = {k: v for k, v in os.environ.items() if k != "MICROPYPATH"}
         env[CONTROL_ENV] = self.control
-        code = BOOT % (BOOTED, self.flash) + (RUN_MAIN if run_main else "")
+        code = BOOT % BOOTED + (RUN_MAIN if run_main else "")
         self.child = subprocess.Popen(self.cmd + [code], stdin=self.dev_slave,
                                       stdout=self.dev_slave, stderr=self.dev_slave,
                                       cwd=self.flash, env=env, start_new_session=True)
