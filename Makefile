@@ -70,8 +70,10 @@ bench: $(STAMP)
 # installed room for a heap in pieces: tests/host/test_guard_mpy.py;
 # 384 KB from source: every game's flow, screens and rules compiled and kept, tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
-# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200);
-# on the emulated CircuitPython Pico, power cuts at 10 seeded instants (make test: 2); the
+# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200)
+# and power cuts at 10 seeded instants (make test: 1); on the emulated CircuitPython Pico,
+# power cuts at 10 seeded instants (make test: 1) and the journal cut at every byte (make test:
+# every 32nd and each record's edges); the
 # simulated device as `lenotre sim --micropython` runs it (.mpy, 192 KB, the box alone in
 # its process), three seeds of 5,000 (make test: 1,500, tests/host/test_sim_soak.py), which
 # fails if the box dies, a crash is missing from crash.log or a game is not its journal, and
@@ -86,8 +88,8 @@ soak: $(STAMP) $(EMU_STAMP)
 	$(BIN)/python tests/shared/soak.py 50000 4
 	$(BIN)/python tests/host/simsoak.py 5000 1 2 3 --build $(SOAK_BUILD)
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
-	LENOTRE_PICO_SOAK=2000 $(BIN)/python -m pytest -q tests/host/test_pico_emulated.py \
-		-k random_presses
+	LENOTRE_PICO_SOAK=2000 LENOTRE_PICO_CUTS=10 $(BIN)/python -m pytest -q \
+		tests/host/test_pico_emulated.py -k "random_presses or power_cut"
 	LENOTRE_CIRCUITPY_CUTS=10 LENOTRE_CIRCUITPY_ERASE_CUTS=6 LENOTRE_CIRCUITPY_CUT_STEP=1 \
 		$(BIN)/python -m pytest -q tests/host/test_circuitpython_emulated.py \
 		-k "power_cut or sector_erase or every_byte"

@@ -122,7 +122,7 @@ class Packs:
             g = found[k]
             top = max(top, g)
             lo = g if k == S else min(lo, g)
-            zipped = zipped or found[k + 3]
+            zipped = zipped or found[k + 3] > 0
         if wide:
             self.wide.add(no)
         w = W  # a pack of plain games: their stored bytes (all 0) left out

@@ -20,7 +20,9 @@ except ImportError:
     try:
         import zlib  # CPython
     except ImportError:
-        zlib = None  # type: ignore[assignment]  # CircuitPython: no reader that checks the stream; packs stay plain
+        zlib = None  # type: ignore[assignment]
+    if not hasattr(zlib, "decompressobj"):  # CircuitPython's zlib: no reader that checks a
+        zlib = None  # type: ignore[assignment]  # stream's end; its packs stay plain
 
 WBITS = 10
 WINDOW = 1 << WBITS
@@ -227,7 +229,7 @@ class Reader:
             if not line:
                 if self.left:
                     raise ValueError("a compressed journal %d bytes short" % self.left)
-                self.text = None
+                self.text = None  # type: ignore[assignment]
                 break
             if line[-1:] != b"\n":
                 raise ValueError("a cut record")

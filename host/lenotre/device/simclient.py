@@ -42,10 +42,13 @@ class SimDevice(DeviceClient):
         script = os.path.join(ROOT, "firmware", "simdevice.py")
         env = None
         if compiled:
-            # the build's root and its lib/, as a Pico's sys.path has / and /lib
-            env = dict(os.environ, MICROPYPATH=os.pathsep.join(
-                os.path.join(os.path.abspath(compiled), d) for d in ("", "lib")))
-            cmd = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simdevice", flash_dir]
+            # the build's root and its lib/, as a Pico's sys.path has '' and /lib; relative to
+            # the build, the device's working folder: every module's __file__ is interned in
+            # the heap, and a long temporary folder's name cost 2 KB of the box's 192 KB that a
+            # Pico's "app/core.mpy" does not. The flash too, as a Pico's "data".
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join(("", "lib")))
+            cmd = [tool("micropython"), "-X", "heapsize=" + heap, "-m", "simdevice",
+                   os.path.relpath(flash_dir, compiled)]
         elif micropython:
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
         else:
