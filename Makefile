@@ -68,7 +68,7 @@ bench: $(STAMP)
 # The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
 # at 320 KB (the box's 192 KB, the soak's harness and its last check, and with four games
 # installed room for a heap in pieces: tests/host/test_guard_mpy.py;
-# 384 KB from source: every game's flow, screens and rules compiled and kept, tests/run_mpy.py),
+# 416 KB from source: every game's flow, screens and rules compiled and kept, tests/run_mpy.py),
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
 # a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200)
 # and power cuts at 10 seeded instants (make test: 1); on the emulated CircuitPython Pico,
@@ -81,7 +81,7 @@ bench: $(STAMP)
 # arbitrary event sequences (80 in `make test`).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP) $(EMU_STAMP)
-	$(BIN)/micropython -X heapsize=384k tests/shared/soak.py 100000 2 --session 0
+	$(BIN)/micropython -X heapsize=416k tests/shared/soak.py 100000 2 --session 0
 	$(BIN)/python -c "import sys; sys.path.insert(0, 'host'); \
 		from lenotre.device.toolchain import build; build('$(SOAK_BUILD)')"
 	$(BIN)/micropython -X heapsize=320k tests/shared/soak.py 50000 3 --build $(SOAK_BUILD)

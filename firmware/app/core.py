@@ -188,8 +188,10 @@ class App:
         except Exception as exc:  # a full flash: say so, keep every game there is
             self.error(exc)
             return
-        self.game = game.pack()  # its events packed from now on (shared_rules/packed.py)
+        # the setup screens leave first: the game packed takes their room (a 5-player game's
+        # packing found no 944 bytes beside them and 1,044 games' Finished list, .mpy, 208 KB)
         codeheap.setup_over(flows.flow(name))
+        self.game = game.pack()  # its events packed from now on (shared_rules/packed.py)
         if self.settings["game"] != name:  # the next "New game" starts with this game
             self.settings["game"] = name
             try:
