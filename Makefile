@@ -72,7 +72,8 @@ bench: $(STAMP)
 # 100,000 presses in one session from source and 50,000 from the .mpy build with
 # a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200)
 # and power cuts at 10 seeded instants (make test: 1); on the emulated CircuitPython Pico,
-# power cuts at 10 seeded instants (make test: 1) and the journal cut at every byte (make test:
+# power cuts at 10 seeded instants (make test: 1), 6 cuts between a sector's erase and its
+# program (make test: none; one case is open) and the journal cut at every byte (make test:
 # every 32nd and each record's edges); the
 # simulated device as `lenotre sim --micropython` runs it (.mpy, 192 KB, the box alone in
 # its process), three seeds of 5,000 (make test: 1,500, tests/host/test_sim_soak.py), which

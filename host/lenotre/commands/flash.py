@@ -30,9 +30,11 @@ library). Then the box restarts its app. The box is found on USB by itself when 
 only Pico plugged in; --port names its serial port otherwise.
 
 A new Pico needs MicroPython first: hold its BOOTSEL button while plugging it in (it shows as
-a drive called RPI-RP2), then run `lenotre flash --uf2 FILE` with MicroPython's RPI_PICO UF2
-(micropython.org/download). It installs MicroPython, waits for the Pico to restart, then puts
-the firmware on it as usual.
+a drive called RPI-RP2), then run `lenotre flash --uf2 FILE`. Best with the box's own image
+(`lenotre image --out lenotre-pico.uf2`: MicroPython built for the box with the app in flash,
+the whole box in one file; hardware/README.md); MicroPython's RPI_PICO UF2
+(micropython.org/download) works too. It installs the UF2, waits for the Pico to restart, then
+puts the firmware on it as usual (on the image: the ROMFS blocks that differ, none at first).
 
 A Pico on CircuitPython 10 takes `lenotre flash --circuitpython` (sources and Adafruit's
 neopixel library), once Le Notre's boot file for CircuitPython is on its CIRCUITPY drive
