@@ -39,7 +39,9 @@ run: $(STAMP)
 	$(BIN)/lenotre sim
 
 # pytest over two processes, a test file to one of them (its tests share fixtures and
-# folders): 7 min instead of 16 on a 2-core machine (measured 2026-12-01).
+# folders): 7 min instead of 16 on a 2-core machine (measured 2026-12-01); with the three
+# emulated editions and the box's own image, 14 min 20 s in all (2026-12-02, the image built
+# before; building it takes some 2.5 min more).
 test: $(STAMP) $(EMU_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 	$(BIN)/python tests/run_mpy.py
