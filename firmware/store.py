@@ -52,7 +52,6 @@ class Store:
         # what boot repaired or kept aside: messages for a log or screen
         self.problems = []  # type: list[str]
         self._logs = {}  # game id -> finished? for the games with a .log journal
-        self._squeezable = mirror is None
         self._packs = Packs(self.dir, self.problems, self.free_bytes,
                             squeeze and mirror is None)
         self._expanded = (None, b"")  # (id, journal) of the last compressed game read
@@ -330,7 +329,7 @@ class Store:
     def squeeze(self, on):
         # Whether the games that finish from now on are filed compressed (where the runtime
         # reads them back and no mirror compares the filed bytes): the app says, by its heap
-        self._packs.squeeze = on and self._squeezable
+        self._packs.squeeze = on and self.mirror is None
 
     def current(self):
         # -> the newest unfinished game, or None
