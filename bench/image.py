@@ -4,10 +4,12 @@ emulated Pico (rp2040js): free heap after a soft reset, at the menu, and the lea
 and a 4-player game of each other game, played one after the other in one power-on, on a box
 already holding --full games; littlefs free for games; power-on to the menu drawn.
 
-    python bench/image.py [--full N] [--frozen]
+    python bench/image.py [--full N] [--frozen] [--only-boot]
 
 --frozen adds the third way: the whole app frozen into the firmware (manifest_frozen.py),
-the comparison docs/FIRMWARE.md gives for choosing the ROMFS. Emulated milliseconds are the
+the comparison docs/FIRMWARE.md gives for choosing the ROMFS. --only-boot: power-on to the
+menu drawn alone, each firmware with the app flashed and --full games on it (none by
+default), three power-ons each. Emulated milliseconds are the
 Pico's own clock; heap figures are gc.mem_free() after gc.collect(), every 10 app steps."""
 import argparse
 import importlib
@@ -75,20 +77,27 @@ def games_for_box(folder, n):
         record_log(box, plans[i % len(plans)].log)
 
 
-def measure(name, uf2, work, files, full, pinout):
+def set_up(pico, work, files, full):
+    # The app flashed onto the running emulated Pico, then `full` finished games copied into
+    # its store (made once a run) -> flasher.flash's answer
     from lenotre.device import picorepl
+    done = flasher.flash(pico.port, files)
+    pico.wait_for("New game")
+    if full:
+        local = os.path.join(work, "games")
+        if not os.path.isdir(local):
+            games_for_box(local, full)
+        picorepl.push(pico.port, local, "data")
+    return done
+
+
+def measure(name, uf2, work, files, full, pinout):
     img = os.path.join(work, name + ".img")
     print("== %s" % name)
     with EmulatedPico(img, uf2=uf2) as pico:
         if uf2:
             pico.wait_for("New game")
-        done = flasher.flash(pico.port, files)
-        pico.wait_for("New game")
-        if full:
-            local = os.path.join(work, "games")
-            if not os.path.isdir(local):
-                games_for_box(local, full)
-            picorepl.push(pico.port, local, "data")
+        done = set_up(pico, work, files, full)
         board = flasher.Board(pico.port)
         board.exec("import gc, os\ngc.collect()")
         free = board.eval("gc.mem_free()")
@@ -126,10 +135,27 @@ def measure(name, uf2, work, files, full, pinout):
               % (s["frame_ms"], s["first_ink_ms"]))
 
 
+def boot(name, uf2, work, files, full):
+    # power-on to the menu drawn, three times, on a box flashed with the app (and holding
+    # `full` finished games)
+    img = os.path.join(work, name.split()[0] + ".img")
+    with EmulatedPico(img, uf2=uf2) as pico:
+        set_up(pico, work, files, full)
+    times = []
+    for _ in range(3):
+        with EmulatedPico(img, uf2=uf2) as pico:
+            pico.wait_for("New game")
+            s = pico.screen()
+            times.append("%.0f ms (first lit frame %.0f ms)" % (s["frame_ms"], s["first_ink_ms"]))
+    print("%s, %d games on the box: power-on to the menu drawn, emulated: %s"
+          % (name, full, "; ".join(times)))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--full", type=int, default=0, metavar="N", help="games on the box first")
     p.add_argument("--frozen", action="store_true", help="also the app frozen in the firmware")
+    p.add_argument("--only-boot", action="store_true", help="power-on to the menu alone")
     args = p.parse_args(argv)
     work = tempfile.mkdtemp(prefix="bench-image-")
     try:
@@ -137,6 +163,12 @@ def main(argv=None):
         toolchain.build(build)
         files = toolchain.built_files(build)
         box = image.build_uf2(os.path.join(work, "box.uf2"))
+        if args.only_boot:
+            boot("official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs", None,
+                 work, files, args.full)
+            boot("the box's image: MicroPython 1.28.0, the app in its ROMFS", box, work, files,
+                 args.full)
+            return
         measure("official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs", None, work,
                 files, args.full, None)
         measure("the box's image: MicroPython 1.28.0, the app in its ROMFS", box, work, files,

@@ -2,8 +2,10 @@
 flash, screen latency, boot, sync. Emulated milliseconds are the Pico's own time (its 125 MHz
 clock); the emulator runs at about a quarter of a Pico's speed, so wall seconds are not.
 
-    python bench/pico.py [--games N] [--full N] [--only-full | --only-sync | --only-presses]
-    (--games: games on the box for the sync figure, default 100; --full: the full-box
+    python bench/pico.py [--image] [--games N] [--full N]
+                         [--only-full | --only-sync | --only-presses]
+    (--image: the box's own image, the app in its ROMFS, instead of the official UF2;
+    --games: games on the box for the sync figure, default 100; --full: the full-box
     figures with N games, about 1,150 fill a Pico's flash; --only-presses: the press
     latencies over a whole game of each game alone)
 
@@ -52,6 +54,7 @@ GAMES = (("Versailles, 5 players", Player, lambda: play(7, 5).log),
          ("Gardens, 4 players", GardensPlayer, lambda: play_gardens(1, 4).log),
          ("Schlossgarten, 4 players", schlossgarten_play.Player,
           lambda: play_schlossgarten(1, 4).log))
+UF2 = None  # the firmware the bench runs: None, the official UF2; --image, the box's own
 FAST_MS = 50  # the targets: 95% of the presses within this, every one within SLOW_MS
 SLOW_MS = 150
 
@@ -144,7 +147,7 @@ def presses(image):
     # A whole game of each game through the buttons, one after the other on one box (the
     # image copied), the latencies of every press.
     every = []
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, uf2=UF2) as pico:
         s = pico.screen()
         print("press to frame over a whole game of each game (emulated ms; I2C at %d Hz and "
               "the flash's erase and program times %s):"
@@ -181,7 +184,14 @@ def main(argv=None):
                    help="the sync figures alone")
     p.add_argument("--only-presses", action="store_true",
                    help="the press latencies over a whole game of each game alone")
+    p.add_argument("--image", action="store_true",
+                   help="the box's own image (MicroPython 1.28.0, the app in its ROMFS; built "
+                        "from ../shared/micropython the first time) instead of the official UF2")
     args = p.parse_args(argv)
+    global UF2
+    if args.image:
+        from lenotre.device import image
+        UF2 = image.build_uf2(os.path.join(tempfile.mkdtemp(prefix="lenotre-uf2-"), "box.uf2"))
     try:
         epico.find_inputs()
     except epico.EmulatorMissing as exc:
@@ -207,7 +217,7 @@ def flashed(work):
     image = os.path.join(work, "flashed.img")
     build = os.path.join(work, "build")
     toolchain.build(build)
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, uf2=UF2) as pico:
         flasher.flash(pico.port, flasher.local_files(build))
     return image
 
@@ -217,7 +227,7 @@ def run(work, n_games, full):
     build = os.path.join(work, "build")
     toolchain.build(build)
     files = flasher.local_files(build)
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, uf2=UF2) as pico:
         t0 = time.monotonic()
         done = flasher.flash(pico.port, files)
         print("lenotre flash onto a blank emulated Pico: %d files, %d bytes in %.1f s wall"
@@ -252,7 +262,7 @@ def run(work, n_games, full):
         for t in epico.tracebacks(pico.serial_log):
             print("  the device printed a traceback:", t)
 
-    with EmulatedPico(image) as pico:  # power on: main.py starts the app
+    with EmulatedPico(image, uf2=UF2) as pico:  # power on: main.py starts the app
         pico.wait_for("New game")
         s = pico.screen()
         print("power-on to the first lit frame: %.0f emulated ms; menu frame by %.0f ms"
@@ -282,7 +292,7 @@ def games_on_box(work, image, n_games, name):
     for i in range(n_games):
         g = played[i % 8]
         rows.add(record_log(box, g.log), row_words(g))
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, uf2=UF2) as pico:
         pico.wait_for("New game")
         t0 = time.monotonic()
         n = picorepl.push(pico.port, local, "data")
@@ -294,7 +304,7 @@ def games_on_box(work, image, n_games, name):
 def full_box(work, image, n_games):
     games_on_box(work, image, n_games, "full")
     monitor = MONITOR.replace("if f < low or n % 100 == 0:", "if True:")
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, uf2=UF2) as pico:
         pico.wait_for("New game")
         board = flasher.Board(pico.port)
         board.exec("import os")
@@ -331,7 +341,7 @@ def full_box(work, image, n_games):
 
 def sync(work, image, n_games):
     local = games_on_box(work, image, n_games, "box")
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, uf2=UF2) as pico:
         pico.wait_for("New game")
         db = os.path.join(work, "library.db")
         t0 = time.monotonic()

@@ -216,7 +216,7 @@ class Guard:
             _reset_heap()
             import store
             old = hal.store
-            hal.store = store.Store(old.root, old.capacity)
+            hal.store = store.Store(old.root, old.capacity, ahead=old.ahead)
         except Exception as exc:
             self.crashed(exc)
             return

@@ -32,11 +32,23 @@ DROP = drops(sys.implementation.name, IN_FLASH)
 # 192 KB beside code in the heap that left the Finished list no room (the .mpy build, unix
 # port). Elsewhere they are filed plain, as a box did before, and read the same.
 SQUEEZE = not DROP
+_later = None  # type: object  # the game preload() left for idle(), or None
 _screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
 _kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped
 # the generic modules the app loads when a screen first needs them (the soak's list)
 LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
         "shared_rules.scoreboard")
+
+
+def idle():
+    # The app's idle step: what preload(later=True) left, loaded now (once) -> whether it did
+    global _later
+    if _later is None:
+        return False
+    last = _later
+    _later = None
+    preload(last)
+    return True
 
 
 def enter(name, beside=None, screens=False):
@@ -141,12 +153,16 @@ def drop(modules, collect=True):
         gc.collect()
 
 
-def preload(last="", every=False):
+def preload(last="", every=False, later=False):
     # Boot: the flow and screens of the game New game opens, `last` (the one set up last),
     # else the first installed, while the heap is young. every: each installed game's code,
     # its setup screens and the generic ones, kept for good (the soak from source, where a
-    # compile late in a heap in pieces met a MemoryError; the box compiles nothing)
-    global _booted
+    # compile late in a heap in pieces met a MemoryError; the box compiles nothing). later:
+    # not now but at the app's first idle step (idle()), once the menu is drawn.
+    global _booted, _later
+    if later:
+        _later = last
+        return
     names = flows.names()
     if every:
         for name in names:

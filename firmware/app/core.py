@@ -12,6 +12,7 @@ TOAST_MS = 1500  # a one-line toast; each further line adds half a second to rea
 TOAST_LINES = 3
 CYCLE_MS = 700  # a screen's several status colours (a shared victory) take turns
 TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
+FILE_MS = 1500  # a finished game is filed once the buttons have rested this long
 
 
 class App:
@@ -34,6 +35,7 @@ class App:
         self.cycle = 0  # which of the top screen's statuses the status pixel shows
         self.cycle_at = 0
         self.dirty = True
+        self.input_at = self.clock.ticks_ms()  # the last button event's time
         self.settings = settings.load(self.store.root)
         # the pixels by position (board.PIXELS): the status pixel is every game's (whose
         # turn, whose colour); what the others mean is the game's flow's to say
@@ -51,6 +53,7 @@ class App:
         now = self.clock.ticks_ms()
         ev = self.keypad.poll(now)
         if ev:
+            self.input_at = now
             top = self.stack[-1]
             shown = self.toast if top.toast_ok else None
             top.key(ev >> 2, ev & 3)
@@ -74,6 +77,13 @@ class App:
             self.pixels.show()
         if self.dirty:
             self.redraw()
+        elif not ev:
+            # the frame is out: the journal's slow writes go now, a finished game's filing
+            # (200 ms on the image) once no button has been touched for FILE_MS, then the
+            # code preload left for later; a press latched meanwhile is taken at once
+            quiet = self.clock.ticks_diff(now, self.input_at) >= FILE_MS
+            if self.store.settle(quiet) | codeheap.idle():
+                self.step()
 
     def redraw(self):
         d = self.display

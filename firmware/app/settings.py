@@ -11,7 +11,7 @@ def load(root):
     s = dict(DEFAULTS)
     try:
         with open(root + "/settings.json") as f:
-            saved = json.load(f)
+            saved = json.loads(f.read())  # not json.load: it reads a byte at a time
         for k in DEFAULTS:
             if type(saved.get(k)) is type(DEFAULTS[k]):
                 s[k] = saved[k]

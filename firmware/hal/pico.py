@@ -5,7 +5,7 @@
 import time
 
 import board
-from buttons import Keypad
+from latch import LatchedKeypad
 from drivers.ssd1306 import SSD1306
 from machine import I2C, PWM, RTC, WDT, Pin, Timer, mem32, reset
 from neopixel import NeoPixel
@@ -59,11 +59,22 @@ class Watchdog:
             self._wdt = None
 
 
+def _latch(fell, i):
+    def latch(_pin):  # allocates nothing: it may run as the scheduler's callback anywhere
+        fell[i] = 1
+    return latch
+
+
 def build(pinout=None, root="data"):
     b = board.load(pinout)
     # machine.Pin objects are callables returning the level: the keypad reads them directly.
-    keypad = Keypad(tuple(Pin(b.buttons[r], Pin.IN, Pin.PULL_UP) for r in board.BUTTONS),
-                    time.ticks_diff)
+    pins = tuple(Pin(b.buttons[r], Pin.IN, Pin.PULL_UP) for r in board.BUTTONS)
+    # A press made while the loop is busy (a flash sector erased, ~45 ms) is latched by the
+    # pin's falling-edge interrupt (latch.py)
+    fell = bytearray(len(pins))
+    for i in range(len(pins)):
+        pins[i].irq(_latch(fell, i), Pin.IRQ_FALLING)
+    keypad = LatchedKeypad(pins, time.ticks_diff, fell)
     i2c = I2C(b.i2c_id, sda=Pin(b.i2c_sda), scl=Pin(b.i2c_scl), freq=b.i2c_freq)
     try:
         display = SSD1306(i2c, b.oled_addr, b.oled_width, b.oled_height)
@@ -77,5 +88,6 @@ def build(pinout=None, root="data"):
     import store  # late: only the app's boot needs the journal, not a hardware check
 
     return Hal(b, time, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
-               store.Store(root), Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
+               store.Store(root, ahead=True),  # littlefs: records ahead of the journal
+               Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
                wall=Rtc(RTC()), restart=reset, watchdog=Watchdog())

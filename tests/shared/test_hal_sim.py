@@ -157,14 +157,19 @@ def test_pinout_is_found_and_may_be_given():
 class _FakeMachine:
     class Pin:
         IN, OUT, PULL_UP = 0, 1, 2
+        IRQ_FALLING = 4
         made = []
 
         def __init__(self, n, mode=None, pull=None):
             self.n, self.mode, self.pull = n, mode, pull
+            self.handler = None
             _FakeMachine.Pin.made.append(self)
 
         def __call__(self):
             return 1
+
+        def irq(self, handler, trigger):
+            self.handler, self.trigger = handler, trigger
 
     class I2C:
         def __init__(self, i, sda=None, scl=None, freq=None):
@@ -254,6 +259,11 @@ def test_pico_build_with_fake_machine():
         for r in board.BUTTONS:
             p = pins[b.buttons[r]]
             assert p.mode == _FakeMachine.Pin.IN and p.pull == _FakeMachine.Pin.PULL_UP
+            assert p.trigger == _FakeMachine.Pin.IRQ_FALLING
+        # a press made and gone between two polls: its pin's falling edge latched it
+        ok = pins[b.buttons["ok"]]
+        ok.handler(ok)
+        assert h.keypad.poll(1000) == 4 * 4 + 1  # OK, PRESS
         i2c = h.display.i2c
         assert i2c.args == (b.i2c_id, b.i2c_sda, b.i2c_scl, b.i2c_freq)
         assert h.display.addr == b.oled_addr and i2c.log[0][0] == b.oled_addr

@@ -1,0 +1,154 @@
+# The running game's newest records, written ahead of its journal (docs/FIRMWARE.md, "Store").
+# On littlefs an append to a journal copies the journal's last block into a freshly erased one:
+# a sector erase (45 ms typical on the Pico's flash) before the screen may show the press. A
+# file under 512 bytes lives inside its folder's metadata instead (littlefs "inline" files, the
+# rp2 port's 256-byte pages), and writing it is one commit there: a page programmed, an erase
+# only when that folder's metadata block fills. So a record lands here first, the press is
+# drawn, and the store folds the records into the journal when the box is idle.
+#
+# ahead/a.log, one file in a folder of its own (a small metadata block): a header record
+# {"g": id, "at": n}, n the journal's size when the first of these records was written, then
+# the records as the journal will hold them. Folding leaves the file as it is: the journal
+# has then grown past `at` by all of them, which is how boot tells a folded file from one a
+# power cut left unfolded.
+import os
+
+from flash import StoreError, add, copy, full, size
+from journal import check, lines, record
+
+MAX = 448  # bytes of the file, header included: inline below littlefs's 512
+
+
+class Ahead:
+    # The store's part that keeps ahead/a.log (Store(ahead=True) makes one; its boot makes one
+    # where a power cut left the file). Works on the store's journals: its _log, _logs,
+    # _check and _file.
+    def __init__(self, store):
+        self.store = store
+        self.dir = store.dir + "ahead/"
+        self.path = self.dir + "a.log"
+        self.gid = None  # the game whose records are here and not yet in its journal
+        self.head = 0  # the header's bytes
+        self.n = 0  # the records' bytes after it
+        self.stuck = False  # a write failed part-way: nothing more goes after it
+        self.unfiled = None  # a game finished with its END here: settle files it
+        self.stalled = False  # settle failed (a full flash): it waits for the next record
+
+    def put(self, gid, rec):
+        # Record rec of game gid on flash here: -> True once it is. False when it does not
+        # fit (another game's records, if any, folded first): the caller, having folded
+        # these, appends it to the journal itself. OSError (StoreFull when the flash is full)
+        # when the write failed: the records before it stay here, whole.
+        self.stalled = False
+        if self.gid is not None and self.gid != gid:
+            self.fold()
+        if not self.stuck:
+            try:
+                if self._write(gid, rec):
+                    return True
+            except OSError as exc:
+                raise full(exc)
+        self.fold()  # too long to go ahead: the journal gets it after those before it
+        return False
+
+    def _write(self, gid, rec):
+        journal = self.store._log(gid)
+        if self.gid is None:
+            head = record({"g": gid, "at": size(journal)})
+            if len(head) + len(rec) > MAX:
+                return False
+            try:
+                os.mkdir(self.dir[:-1])
+            except OSError:
+                pass  # there already
+            self.stuck = True
+            with open(self.path, "wb") as f:  # one commit on close: the old file whole till then
+                f.write(head)
+                f.write(rec)
+            self.gid, self.head, self.n, self.stuck = gid, len(head), len(rec), False
+            return True
+        if self.head + self.n + len(rec) > MAX:
+            return False
+        self.stuck = True
+        add(self.path, rec)
+        self.n += len(rec)
+        self.stuck = False
+        return True
+
+    def fold(self):
+        # The records here -> the end of their game's journal, in one append: on littlefs all
+        # of them land or none. StoreFull (or the OSError) when that append fails.
+        if self.n:
+            try:
+                with open(self.path, "rb") as src:
+                    src.seek(self.head)
+                    with open(self.store._log(self.gid), "ab") as dst:
+                        copy(src, dst, self.n)
+            except OSError as exc:
+                raise full(exc)
+        self.gid = None
+        self.n = 0
+        self.stuck = False
+
+    def settle(self, file=True):
+        # Store.settle: the fold, then (file) the filing of a game finished meanwhile ->
+        # whether there was anything to do. Errors stay here: the records are safe where they
+        # are (boot folds them) and the store's problems say what happened; no new try until
+        # the next record.
+        unfiled = self.unfiled if file else None
+        if self.stalled or (self.gid is None and unfiled is None):
+            return False
+        st = self.store
+        try:
+            self.fold()
+            if unfiled is not None:
+                self.unfiled = None
+                if st._logs.get(unfiled):
+                    st._file(unfiled)
+        except (OSError, StoreError) as exc:
+            self.stalled = True
+            st.problems.append("settling the journal: %s" % full(exc))
+        return True
+
+    def boot(self):
+        # After a power cut: the whole records of the file that its game's journal does not
+        # have yet appended to it (none for a game without a journal: finished and filed, or
+        # deleted). An ahead file that does not follow its journal is reported, not guessed in.
+        st = self.store
+        try:
+            n = size(self.path)
+            f = open(self.path, "rb")
+        except OSError:
+            return
+        with f:
+            gid = at = None
+            data = b""
+            for off, line in lines(f, n):
+                try:
+                    v = check(line)
+                except ValueError:
+                    break  # a cut write: the records before it stand
+                if gid is None:
+                    gid, at = v.get("g"), v.get("at")
+                    if type(gid) is not int or type(at) is not int:
+                        st.problems.append("ahead/a.log: no header; nothing taken from it")
+                        return
+                else:
+                    data += line
+        if gid is None or at is None or gid not in st._logs:
+            return
+        path = st._log(gid)
+        skip = size(path) - at
+        if skip >= len(data):
+            return  # folded (the journal may have grown since, past a record too long)
+        if skip < 0 or (skip and data[skip - 1:skip] != b"\n"):
+            st.problems.append("ahead/a.log: game %d's journal no longer ends where its records "
+                               "began (%d bytes, %d expected); they were not added" % (
+                                   gid, at + skip, at))
+            return
+        try:
+            add(path, data[skip:])
+            st._check(gid, None)  # finished? (its END may have been here)
+        except OSError as exc:
+            st.problems.append("ahead/a.log: game %d's last records could not be added to its "
+                               "journal (%s); they stay here" % (gid, exc))

@@ -1,0 +1,157 @@
+# Records written ahead of their journal (firmware/ahead.py, Store(ahead=True), as the Pico's
+# store runs): on CPython and MicroPython alike, a record is on flash when append returns, the
+# journal gets it when the app is idle (Store.settle) or anything reads the game, and a power
+# cut at any byte of either write loses no record that was acknowledged nor doubles one.
+import gc
+import os
+
+from support import read_file as _read
+from support import rmtree, scratch
+from support import write_file as _write
+
+from ahead import MAX
+from shared_rules.codec import decode, encode
+from shared_rules.versailles.simulate import play
+from store import END, Store, record
+
+
+def _log(seed, players):
+    log = play(seed, players).log
+    gc.collect()
+    return [decode(encode(ev)) for ev in log]
+
+
+def _journal(log):
+    return b"".join([record(ev) for ev in log])
+
+
+def _started(name, seed, players):
+    # -> (a fresh store's folder, a game's events, the store, the game's id: its setup written)
+    root = scratch(name)
+    log = _log(seed, players)
+    s = Store(root, ahead=True)
+    return root, log, s, s.new_game(log[0])
+
+
+def _ahead_of_the_journal(name, seed, players):
+    # A game's setup in its journal, its next three records ahead of it, the power then cut
+    # -> (the store's folder, the game's events, its id, its journal's path, the ahead file)
+    root, log, s, gid = _started(name, seed, players)
+    for ev in log[1:4]:
+        s.append(gid, ev)
+    return root, log, gid, root + "/g%04d.log" % gid, _read(root + "/ahead/a.log")
+
+
+def test_a_record_goes_ahead_and_into_the_journal_when_the_box_is_idle():
+    root, log, s, gid = _started("test_ahead_1", 3, 2)
+    path = root + "/g%04d.log" % gid
+    s.append(gid, log[1])
+    s.append(gid, log[2])
+    # on flash, ahead of the journal: the journal itself is not touched (no littlefs block
+    # copied and erased before the press's frame)
+    assert _read(path) == _journal(log[:1])
+    assert os.stat(root + "/ahead/a.log")[6] > len(_journal(log[1:3]))
+    s.settle()  # the app's idle step
+    assert _read(path) == _journal(log[:3])
+    # the folded file stays, and a reboot does not add its records twice
+    assert Store(root, ahead=True).events(gid) == log[:3]
+    # a read of the game sees every record at once: it folds them first
+    for ev in log[3:9]:
+        s.append(gid, ev)
+    assert s.size(gid) == len(_journal(log[:9])) and s.events(gid) == log[:9]
+    assert _read(path) == _journal(log[:9])
+    rmtree(root)
+
+
+def test_boot_adds_what_a_power_cut_left_ahead():
+    # The power goes with records ahead: boot puts them into the journal. Cut at every byte
+    # of the ahead file's last write: the records whole within the cut are there, no other.
+    root, log, gid, path, ahead = _ahead_of_the_journal("test_ahead_2", 4, 3)
+    base = _journal(log[:1])
+    head = len(ahead) - len(_journal(log[1:4]))
+    assert ahead[head:] == _journal(log[1:4]) and head > 0
+    ends = [head + len(_journal(log[1:k])) for k in range(2, 5)]
+    for k in range(len(ahead) + 1):
+        _write(path, base)
+        _write(root + "/ahead/a.log", ahead[:k])
+        s = Store(root, ahead=True)
+        whole = len([e for e in ends if e <= k])
+        assert s.events(gid) == log[:1 + whole], k
+        assert _read(path) == _journal(log[:1 + whole]), k
+        s.append(gid, log[4])  # play goes on after it, in order
+        assert Store(root, ahead=True).events(gid) == log[:1 + whole] + [log[4]], k
+    rmtree(root)
+
+
+def test_a_cut_while_folding_is_finished_at_boot():
+    # The fold appends the records to the journal in one write: littlefs lands all or none,
+    # a host folder may keep part of it. For every byte of it: boot drops the cut record and
+    # adds the rest from the ahead file, once.
+    root, log, gid, path, ahead = _ahead_of_the_journal("test_ahead_3", 5, 2)
+    base = _journal(log[:1])
+    folded = _journal(log[1:4])
+    for k in range(len(folded) + 1):
+        _write(root + "/ahead/a.log", ahead)
+        _write(path, base + folded[:k])
+        s = Store(root, ahead=True)
+        assert s.events(gid) == log[:4], k
+        assert _read(path) == base + folded, k
+    rmtree(root)
+
+
+def test_finishing_files_the_game_once_the_box_is_idle():
+    root, log, s, gid = _started("test_ahead_4", 6, 2)
+    for i, ev in enumerate(log[1:]):
+        s.append(gid, ev)
+        if i % 3 == 2:
+            s.settle()
+    s.finish(gid)
+    # END went ahead; the game is finished at once, filed in a pack when the box is idle
+    assert s.current() is None
+    assert s.settle(False) and not s.settle(False)  # the fold alone: the buttons not resting
+    assert sorted(os.listdir(root)) == ["ahead", "g%04d.log" % gid] and s.finished(gid)
+    assert s.settle() and not s.settle()
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak"]
+    assert s.events(gid) == log
+    assert s.read_from(gid, 0, 1 << 20) == _journal(log) + END
+    # a power cut with END ahead: boot folds it, sees the game finished and files it
+    g2 = s.new_game(log[0])
+    s.append(g2, log[1])
+    s.finish(g2)
+    s = Store(root, ahead=True)
+    assert s.current() is None and s.events(g2) == log[:2]
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak"]
+    rmtree(root)
+
+
+def test_a_record_too_long_to_go_ahead_keeps_its_place():
+    root, log, s, gid = _started("test_ahead_5", 7, 2)
+    long_one = {"e": "note", "text": "x" * MAX}
+    s.append(gid, log[1])
+    s.append(gid, long_one)  # folds the one before it, then goes to the journal itself
+    s.append(gid, log[2])
+    assert _read(root + "/g%04d.log" % gid) == _journal([log[0], log[1], long_one])
+    expected = [log[0], log[1], long_one, log[2]]
+    assert s.events(gid) == expected
+    assert Store(root, ahead=True).events(gid) == expected  # the stale file adds nothing
+    # records of another game never wait behind the first's: a new game folds them first
+    g2 = s.new_game(log[0])
+    s.append(g2, log[1])
+    s.append(gid, log[3])
+    s = Store(root, ahead=True)
+    assert s.events(gid) == expected + [log[3]] and s.events(g2) == log[:2]
+    rmtree(root)
+
+
+def test_a_stranger_ahead_file_is_reported_and_the_journal_left_alone():
+    # an ahead file whose journal is shorter than where its records began: something else
+    # changed the journal; its records are not guessed into it
+    root, log, s, gid = _started("test_ahead_6", 8, 2)
+    s.append(gid, log[1])
+    s.settle()
+    s.append(gid, log[2])
+    _write(root + "/g%04d.log" % gid, b"")
+    s = Store(root, ahead=True)
+    assert [p for p in s.problems if "ahead/a.log" in p and "not added" in p], s.problems
+    assert s.events(gid) == []
+    rmtree(root)
