@@ -14,15 +14,15 @@
 import os
 
 from flash import StoreError, add, copy, full, size
-from journal import check, lines, record
+from journal import END, check, lines, record
+from store import Store
 
 MAX = 448  # bytes of the file, header included: inline below littlefs's 512
 
 
 class Ahead:
-    # The store's part that keeps ahead/a.log (Store(ahead=True) makes one; its boot makes one
-    # where a power cut left the file). Works on the store's journals: its _log, _logs,
-    # _check and _file.
+    # The file ahead/a.log, for AheadStore (and for any store's boot, where a power cut left
+    # one). Works on the store's journals: its _log, _logs, _check and _file.
     def __init__(self, store):
         self.store = store
         self.dir = store.dir + "ahead/"
@@ -152,3 +152,53 @@ class Ahead:
         except OSError as exc:
             st.problems.append("ahead/a.log: game %d's last records could not be added to its "
                                "journal (%s); they stay here" % (gid, exc))
+
+
+class AheadStore(Store):
+    # The Pico's store (hal.pico): Store, its records written ahead of the journal and folded
+    # in by settle(), which the app calls in its idle step; whatever reads a game folds first.
+    def __init__(self, root, capacity=None):
+        self._ahead = None  # boot folds with an Ahead of its own
+        Store.__init__(self, root, capacity)
+        self._ahead = Ahead(self)
+
+    def _fold(self):
+        if self._ahead is not None:
+            self._ahead.fold()
+
+    def _add(self, gid, rec):
+        if self._ahead is None or not self._ahead.put(gid, rec):
+            Store._add(self, gid, rec)
+
+    def _where(self, gid):
+        self._fold()
+        return Store._where(self, gid)
+
+    def _check(self, gid, evs):
+        self._fold()
+        return Store._check(self, gid, evs)
+
+    def listing(self):
+        self._fold()
+        return Store.listing(self)
+
+    def _file(self, gid):
+        self._fold()
+        Store._file(self, gid)
+
+    def finish(self, gid):
+        # END goes ahead like any record; the filing waits for settle (a game the box is
+        # switched off before filing is filed at boot)
+        a = self._ahead
+        if a is not None and self._logs.get(gid) is False:
+            self._ensure(len(END), False)
+            self._add(gid, END)
+            self._logs[gid] = True
+            if a.gid == gid:
+                a.unfiled = gid
+                return
+        Store.finish(self, gid)
+
+    def settle(self, file=True):
+        # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle
+        return self._ahead is not None and self._ahead.settle(file)

@@ -214,9 +214,8 @@ class Guard:
         # (what it held in memory may be what went wrong), then the app from the journal.
         try:
             _reset_heap()
-            import store
             old = hal.store
-            hal.store = store.Store(old.root, old.capacity, ahead=old.ahead)
+            hal.store = type(old)(old.root, old.capacity)  # Store, or the Pico's AheadStore
         except Exception as exc:
             self.crashed(exc)
             return

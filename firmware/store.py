@@ -11,8 +11,8 @@
 #               and file calls they all share
 #   store.py    next.id: {"next": id}, written before anything is deleted: ids never repeat
 #   mirror.py   no file: the journal being written copied outside the filesystem (CircuitPython)
-#   ahead.py    ahead/a.log: the running game's newest records, folded into its journal when
-#               the box is idle (littlefs: a record costs no sector erase before its frame)
+#   ahead.py    ahead/a.log: the running game's newest records, written ahead of its journal by
+#               the Pico's store (AheadStore); any store's boot folds what a power cut left there
 import os
 from array import array
 from io import BytesIO
@@ -41,15 +41,12 @@ def _num(name, prefix, suffix):
 
 
 class Store:
-    def __init__(self, root, capacity=None, mirror=None, squeeze=True, ahead=False):
+    def __init__(self, root, capacity=None, mirror=None, squeeze=True):
         # capacity: bytes all the store's files may take (the simulator's flash, the tests);
         # None: the filesystem's real free space. mirror: a mirror.Mirror where the filesystem
         # may lose a whole flash sector to a power cut (FAT on CircuitPython), else None.
         # squeeze: finished games filed compressed where the runtime reads them back (not
         # beside a mirror, which compares its copy with the filed bytes); False: plain.
-        # ahead: records are written ahead of the journal and folded in when the app says the
-        # box is idle (settle; ahead.py): for littlefs, not beside a mirror. Boot folds what a
-        # power cut left there either way.
         self.root = root
         self.mirror = mirror
         self.dir = root.rstrip("/") + "/"
@@ -63,8 +60,6 @@ class Store:
         self._acks = Acks(self.dir, self.problems, self.free_bytes)
         self._top = self._hwm = 0  # highest id handed out; next.id's value
         self._game = (None, None)  # type: tuple  # (id, its setup's game) of the last written to
-        self.ahead = ahead and mirror is None
-        self._ahead = self._ahead_file() if self.ahead else None
         self._boot()
 
     # ---- boot -----------------------------------------------------------------------------
@@ -95,7 +90,8 @@ class Store:
             if gid is not None and gid > self._top:
                 self._top = gid
         if "ahead" in names:
-            (self._ahead or self._ahead_file()).boot()
+            from ahead import Ahead
+            Ahead(self).boot()
         if self.mirror is not None:
             self.mirror.restore(self)  # what FAT lost to a cut, put back (mirror.py)
         for gid in sorted(self._logs):
@@ -115,10 +111,6 @@ class Store:
             self.problems.append(str(exc))
         except StoreFull:
             self.problems.append("g%04d.log: no room to drop its cut last record" % gid)
-
-    def _ahead_file(self):
-        from ahead import Ahead  # where records go ahead, or a power cut left some
-        return Ahead(self)
 
     def _mirror(self, gid, offset, rec):
         # The journal's record rec, now on the filesystem, copied to the mirror. A mirror that
@@ -157,7 +149,6 @@ class Store:
     def _where(self, gid):
         # -> (path, offset, journal bytes, stored bytes: 0 when plain) of the game's journal:
         # a .log wins over a filed copy
-        self._fold()
         if gid in self._logs:
             return self._log(gid), 0, size(self._log(gid)), 0
         found = self._packs.where(gid)
@@ -308,8 +299,6 @@ class Store:
         return self._game[1]
 
     def _add(self, gid, rec):
-        if self._ahead is not None and self._ahead.put(gid, rec):
-            return
         offset = size(self._log(gid)) if self.mirror is not None else 0
         try:
             add(self._log(gid), rec)
@@ -331,27 +320,16 @@ class Store:
             self._ensure(len(END), False)
             self._add(gid, END)
             self._logs[gid] = True
-        if self._ahead is not None and self._ahead.gid == gid:
-            self._ahead.unfiled = gid  # filed by settle, once the frame is drawn
-            return
         self._file(gid)
 
     def _file(self, gid):
         # Not enough room: the game stays a finished .log and boot tries again.
-        self._fold()
         if self._packs.file(gid, self._log(gid)):
             del self._logs[gid]
 
     def settle(self, file=True):
-        # The app's idle moment, its frame drawn: the records written ahead go into their
-        # journal and (file) a game finished meanwhile into its pack (ahead.py; a finished
-        # game not filed by then is filed at the next boot). Never raises. -> whether there
-        # was anything to do
-        return self._ahead is not None and self._ahead.settle(file)
-
-    def _fold(self):
-        if self._ahead is not None:
-            self._ahead.fold()
+        # The app's idle step, its frame drawn: -> whether there was work (AheadStore's)
+        return False
 
     def finished(self, gid):
         self._where(gid)
@@ -374,7 +352,6 @@ class Store:
 
     def listing(self):
         # each() with the bytes a game is filed compressed in (0: a .log or filed plain)
-        self._fold()
         for gid, n, z in self._packs.each():
             if gid not in self._logs:  # a .log wins over a filed copy
                 yield gid, True, n, z
@@ -428,7 +405,6 @@ class Store:
         return self._check(gid, None)
 
     def _check(self, gid, evs):
-        self._fold()
         path = self._log(gid)
         n = size(path)
         with open(path, "rb") as f:

@@ -15,9 +15,10 @@ def preload(root="data"):
 
     import guard  # noqa: F401  (start() runs the app inside it)
 
-    from app import codeheap, core, home, settings  # noqa: F401
+    from app import codeheap, core, home  # noqa: F401
     if not codeheap.IN_FLASH:
         from app import results  # noqa: F401  (a game's end needs it; young heap now)
+    from app import settings
     codeheap.preload(settings.load(root)["game"], later=codeheap.IN_FLASH)
     if not codeheap.IN_FLASH:  # read in place, the code left no garbage to sweep (5-10 ms)
         gc.collect()

@@ -85,9 +85,9 @@ def build(pinout=None, root="data"):
     o = b.pixel_order
     # NeoPixel.ORDER gives, for R, G, B, W, the byte slot on the wire: GRB -> (1, 0, 2, 3)
     strip.ORDER = (o.index("R"), o.index("G"), o.index("B"), 3)
-    import store  # late: only the app's boot needs the journal, not a hardware check
+    from ahead import AheadStore  # late: only the app's boot needs the journal
 
     return Hal(b, time, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
-               store.Store(root, ahead=True),  # littlefs: records ahead of the journal
+               AheadStore(root),  # littlefs: records ahead of the journal
                Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
                wall=Rtc(RTC()), restart=reset, watchdog=Watchdog())

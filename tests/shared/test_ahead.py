@@ -1,4 +1,4 @@
-# Records written ahead of their journal (firmware/ahead.py, Store(ahead=True), as the Pico's
+# Records written ahead of their journal (firmware/ahead.py, AheadStore, as the Pico's
 # store runs): on CPython and MicroPython alike, a record is on flash when append returns, the
 # journal gets it when the app is idle (Store.settle) or anything reads the game, and a power
 # cut at any byte of either write loses no record that was acknowledged nor doubles one.
@@ -9,10 +9,10 @@ from support import read_file as _read
 from support import rmtree, scratch
 from support import write_file as _write
 
-from ahead import MAX
+from ahead import MAX, AheadStore
 from shared_rules.codec import decode, encode
 from shared_rules.versailles.simulate import play
-from store import END, Store, record
+from store import END, record
 
 
 def _log(seed, players):
@@ -29,7 +29,7 @@ def _started(name, seed, players):
     # -> (a fresh store's folder, a game's events, the store, the game's id: its setup written)
     root = scratch(name)
     log = _log(seed, players)
-    s = Store(root, ahead=True)
+    s = AheadStore(root)
     return root, log, s, s.new_game(log[0])
 
 
@@ -54,7 +54,7 @@ def test_a_record_goes_ahead_and_into_the_journal_when_the_box_is_idle():
     s.settle()  # the app's idle step
     assert _read(path) == _journal(log[:3])
     # the folded file stays, and a reboot does not add its records twice
-    assert Store(root, ahead=True).events(gid) == log[:3]
+    assert AheadStore(root).events(gid) == log[:3]
     # a read of the game sees every record at once: it folds them first
     for ev in log[3:9]:
         s.append(gid, ev)
@@ -74,12 +74,12 @@ def test_boot_adds_what_a_power_cut_left_ahead():
     for k in range(len(ahead) + 1):
         _write(path, base)
         _write(root + "/ahead/a.log", ahead[:k])
-        s = Store(root, ahead=True)
+        s = AheadStore(root)
         whole = len([e for e in ends if e <= k])
         assert s.events(gid) == log[:1 + whole], k
         assert _read(path) == _journal(log[:1 + whole]), k
         s.append(gid, log[4])  # play goes on after it, in order
-        assert Store(root, ahead=True).events(gid) == log[:1 + whole] + [log[4]], k
+        assert AheadStore(root).events(gid) == log[:1 + whole] + [log[4]], k
     rmtree(root)
 
 
@@ -93,7 +93,7 @@ def test_a_cut_while_folding_is_finished_at_boot():
     for k in range(len(folded) + 1):
         _write(root + "/ahead/a.log", ahead)
         _write(path, base + folded[:k])
-        s = Store(root, ahead=True)
+        s = AheadStore(root)
         assert s.events(gid) == log[:4], k
         assert _read(path) == base + folded, k
     rmtree(root)
@@ -118,7 +118,7 @@ def test_finishing_files_the_game_once_the_box_is_idle():
     g2 = s.new_game(log[0])
     s.append(g2, log[1])
     s.finish(g2)
-    s = Store(root, ahead=True)
+    s = AheadStore(root)
     assert s.current() is None and s.events(g2) == log[:2]
     assert sorted(os.listdir(root)) == ["ahead", "p0001.pak"]
     rmtree(root)
@@ -133,12 +133,12 @@ def test_a_record_too_long_to_go_ahead_keeps_its_place():
     assert _read(root + "/g%04d.log" % gid) == _journal([log[0], log[1], long_one])
     expected = [log[0], log[1], long_one, log[2]]
     assert s.events(gid) == expected
-    assert Store(root, ahead=True).events(gid) == expected  # the stale file adds nothing
+    assert AheadStore(root).events(gid) == expected  # the stale file adds nothing
     # records of another game never wait behind the first's: a new game folds them first
     g2 = s.new_game(log[0])
     s.append(g2, log[1])
     s.append(gid, log[3])
-    s = Store(root, ahead=True)
+    s = AheadStore(root)
     assert s.events(gid) == expected + [log[3]] and s.events(g2) == log[:2]
     rmtree(root)
 
@@ -151,7 +151,7 @@ def test_a_stranger_ahead_file_is_reported_and_the_journal_left_alone():
     s.settle()
     s.append(gid, log[2])
     _write(root + "/g%04d.log" % gid, b"")
-    s = Store(root, ahead=True)
+    s = AheadStore(root)
     assert [p for p in s.problems if "ahead/a.log" in p and "not added" in p], s.problems
     assert s.events(gid) == []
     rmtree(root)

@@ -566,6 +566,8 @@ def test_power_cut_on_littlefs_with_records_ahead():
 
 
 def _power_cuts(ahead):
+    from ahead import AheadStore
+    kind = AheadStore if ahead else Store
     try:
         import vfs
         vfs.VfsLfs2
@@ -583,7 +585,7 @@ def _power_cuts(ahead):
         phase = 0
         bdev.budget = n
         try:
-            s = Store("/cut/data", ahead=ahead)
+            s = kind("/cut/data")
             s.new_game(log[0])
             done = 1
             for ev in log[1:]:
@@ -605,7 +607,7 @@ def _power_cuts(ahead):
         bdev.budget = -1
         vfs.mount(vfs.VfsLfs2(bdev), "/cut")
         try:
-            s = Store("/cut/data", ahead=ahead)
+            s = kind("/cut/data")
             games = s.games()
             if done == 0:
                 assert _status(s) in ([], [(1, False, False)]), (n, games)
