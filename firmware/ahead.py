@@ -158,47 +158,42 @@ class AheadStore(Store):
     # The Pico's store (hal.pico): Store, its records written ahead of the journal and folded
     # in by settle(), which the app calls in its idle step; whatever reads a game folds first.
     def __init__(self, root, capacity=None):
-        self._ahead = None  # boot folds with an Ahead of its own
-        Store.__init__(self, root, capacity)
+        self.dir = root.rstrip("/") + "/"  # as Store makes it: its boot already folds
         self._ahead = Ahead(self)
-
-    def _fold(self):
-        if self._ahead is not None:
-            self._ahead.fold()
+        Store.__init__(self, root, capacity)
 
     def _add(self, gid, rec):
-        if self._ahead is None or not self._ahead.put(gid, rec):
+        if not self._ahead.put(gid, rec):
             Store._add(self, gid, rec)
 
     def _where(self, gid):
-        self._fold()
+        self._ahead.fold()
         return Store._where(self, gid)
 
     def _check(self, gid, evs):
-        self._fold()
+        self._ahead.fold()
         return Store._check(self, gid, evs)
 
     def listing(self):
-        self._fold()
+        self._ahead.fold()
         return Store.listing(self)
 
     def _file(self, gid):
-        self._fold()
+        self._ahead.fold()
         Store._file(self, gid)
 
     def finish(self, gid):
         # END goes ahead like any record; the filing waits for settle (a game the box is
         # switched off before filing is filed at boot)
-        a = self._ahead
-        if a is not None and self._logs.get(gid) is False:
+        if self._logs.get(gid) is False:
             self._ensure(len(END), False)
             self._add(gid, END)
             self._logs[gid] = True
-            if a.gid == gid:
-                a.unfiled = gid
+            if self._ahead.gid == gid:
+                self._ahead.unfiled = gid
                 return
         Store.finish(self, gid)
 
     def settle(self, file=True):
         # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle
-        return self._ahead is not None and self._ahead.settle(file)
+        return self._ahead.settle(file)
