@@ -68,21 +68,24 @@ bench: $(STAMP)
 	$(BIN)/python bench/pico.py
 	$(BIN)/python bench/circuitpython.py
 
-# The random-press soak, longer than the one in `make test` (20,000 presses): on MicroPython
-# at 320 KB (the box's 192 KB, the soak's harness and its last check, and with four games
-# installed room for a heap in pieces: tests/host/test_guard_mpy.py;
-# 416 KB from source: every game's flow, screens and rules compiled and kept, tests/run_mpy.py),
-# 100,000 presses in one session from source and 50,000 from the .mpy build with
-# a power cycle every 2,000; on CPython, 50,000; on the emulated Pico, 2,000 (make test: 200)
-# and power cuts at 10 seeded instants (make test: 1); on the emulated CircuitPython Pico,
-# power cuts at 10 seeded instants (make test: 1), 6 cuts between a sector's erase and its
-# program (make test: none; one case is open) and the journal cut at every byte (make test:
-# every 32nd and each record's edges); the
-# simulated device as `lenotre sim --micropython` runs it (.mpy, 192 KB, the box alone in
-# its process), three seeds of 5,000 (make test: 1,500, tests/host/test_sim_soak.py), which
-# fails if the box dies, a crash is missing from crash.log or a game is not its journal, and
-# lists the crashes its guard survived. The others fail on any crash the guard caught. Then the rules core's state machine over 2,000
-# arbitrary event sequences (80 in `make test`).
+# The long versions of make test's soaks and cuts:
+# - random presses: 100,000 in one session from source on MicroPython at 416 KB (every game's
+#   flow, screens and rules compiled and kept, tests/run_mpy.py); 50,000 from the .mpy build at
+#   320 KB with a power cycle every 2,000 (the box's 192 KB, the soak's harness and its last
+#   check, room for a heap in pieces: tests/host/test_guard_mpy.py); 50,000 on CPython (make
+#   test: 20,000); the simulated device as `lenotre sim --micropython` runs it (.mpy, 192 KB,
+#   the box alone in its process), three seeds of 5,000 (make test: 1,500,
+#   tests/host/test_sim_soak.py): it fails if the box dies, a crash is missing from crash.log
+#   or a game is not its journal, and lists the crashes its guard survived; the others fail on
+#   any crash the guard caught;
+# - the rules core's state machine over 2,000 arbitrary event sequences (make test: 80);
+# - the official MicroPython UF2 on the emulated Pico (LENOTRE_SOAK=1): a whole game, 2,000
+#   random presses, power cuts at 10 seeded instants, a cut sync (make test runs these on the
+#   box's own image, tests/host/test_image_emulated.py);
+# - the emulated CircuitPython Pico: a whole game (make test: none), power cuts at 10 seeded
+#   instants (make test: 1), 6 cuts between a sector's erase and its program (make test: none;
+#   one case is open), the journal cut at every byte (make test: every 32nd and each record's
+#   edges).
 SOAK_BUILD := out/soak-build
 soak: $(STAMP) $(EMU_STAMP)
 	$(BIN)/micropython -X heapsize=416k tests/shared/soak.py 100000 2 --session 0
@@ -92,11 +95,11 @@ soak: $(STAMP) $(EMU_STAMP)
 	$(BIN)/python tests/shared/soak.py 50000 4
 	$(BIN)/python tests/host/simsoak.py 5000 1 2 3 --build $(SOAK_BUILD)
 	LENOTRE_SOAK=1 $(BIN)/python -m pytest -p no:cacheprovider tests/host/test_event_machine.py
-	LENOTRE_PICO_SOAK=2000 LENOTRE_PICO_CUTS=10 $(BIN)/python -m pytest -q \
-		tests/host/test_pico_emulated.py -k "random_presses or power_cut"
-	LENOTRE_CIRCUITPY_CUTS=10 LENOTRE_CIRCUITPY_ERASE_CUTS=6 LENOTRE_CIRCUITPY_CUT_STEP=1 \
-		$(BIN)/python -m pytest -q tests/host/test_circuitpython_emulated.py \
-		-k "power_cut or sector_erase or every_byte"
+	LENOTRE_SOAK=1 LENOTRE_PICO_SOAK=2000 LENOTRE_PICO_CUTS=10 $(BIN)/python -m pytest -q \
+		tests/host/test_pico_emulated.py -k "random_presses or power_cut or whole or sync"
+	LENOTRE_SOAK=1 LENOTRE_CIRCUITPY_CUTS=10 LENOTRE_CIRCUITPY_ERASE_CUTS=6 \
+		LENOTRE_CIRCUITPY_CUT_STEP=1 $(BIN)/python -m pytest -q \
+		tests/host/test_circuitpython_emulated.py -k "power_cut or sector_erase or every_byte or whole"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,15 +1,18 @@
 """A box holding 1,300 games, all synced, then filled until full: the heap under MicroPython.
 
-Run: .venv/bin/python bench/full_box.py [GAMES]   (default 1300; also run by bench/device.py)
+Run: .venv/bin/python bench/full_box.py [GAMES] [--source]   (default 1300; also run by
+bench/device.py)
 
 The games are written on CPython (the firmware's store, 20 simulated games of 2 to 5 players
 over and over) and all acknowledged, as a sync leaves them; the flash is then made exactly
 full (the store's capacity: its bytes now plus the reserve). Under the MicroPython unix port
-at -X heapsize=192k the box boots as main.py does (the screens preloaded, the store opened,
-the app at its menu), then plays 40 more games through the app's record path: each new game
-finds the flash full, and the store makes room by deleting the oldest synced games. Printed:
-the live heap (gc.collect(); gc.mem_alloc()) at the menu, the acks' and the packs' index
-share of it, and the highest live heap sampled inside make_room (after it chose what to
+the box boots as main.py does (the screens preloaded, the store opened, the app at its menu),
+its code read in place from its ROMFS as on the box's own image, a 192 KB heap beside it
+(lenotre.device.unixrom); --source: compiled from source into the 192 KB heap, as the
+official UF2 holds its code. Then it plays 40 more games through the app's record path: each
+new game finds the flash full, and the store makes room by deleting the oldest synced games.
+Printed: the live heap (gc.collect(); gc.mem_alloc()) at the menu, the acks' and the packs'
+index share of it, and the highest live heap sampled inside make_room (after it chose what to
 delete, its lists alive) and after each game."""
 import os
 import subprocess
@@ -23,16 +26,20 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.environ.get("BENCH_FIRMWARE_ROOT") or HERE
 sys.path[:0] = [os.path.join(HERE, "host"), ROOT, os.path.join(ROOT, "firmware")]
 
+from lenotre.device import unixrom  # noqa: E402
 from lenotre.device.toolchain import tool  # noqa: E402
 
 MORE = 40  # games played past full
 
-# Runs on the box (the unix port): argv flash folder, capacity, firmware folder, repo root
+# Runs on the box (the unix port), after HEAD: argv[2:] the flash folder, capacity, sample
+HEAD_SOURCE = """import gc, sys
+sys.path[:0] = sys.argv[1].split(":")  # the checkout's firmware/ and its root
+"""
 BOX = r"""
-import gc, sys
-flash, cap, fw, root = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-sample = sys.argv[5] == "1"
-sys.path[:0] = [fw, root]
+flash, cap = sys.argv[2], int(sys.argv[3])
+sample = sys.argv[4] == "1"
+gc.collect()
+held = gc.mem_alloc()  # the ROMFS read (in flash on the box) or nothing: not the app's
 import app
 app.preload()
 import store, packs, acks
@@ -43,7 +50,7 @@ def sampled(cls, name):
     def wrapper(*a):
         r = f(*a)
         gc.collect()
-        peak[0] = max(peak[0], gc.mem_alloc())
+        peak[0] = max(peak[0], gc.mem_alloc() - held)
         return r
     setattr(cls, name, wrapper)
 for cls, name in ((packs.Packs, "synced"), (packs.Packs, "unfile"), (acks.Acks, "forget"),
@@ -54,7 +61,7 @@ h = sim.build(flash)
 a = app.App(h)
 a.step()
 gc.collect()
-menu = gc.mem_alloc()
+menu = gc.mem_alloc() - held
 st = h.store
 base = gc.mem_alloc()
 ack_runs = len(st._acks.runs)
@@ -78,7 +85,7 @@ for i in range(%d):
     st.finish(gid)
     st.mark_synced(gid)
     gc.collect()
-    after = max(after, gc.mem_alloc())
+    after = max(after, gc.mem_alloc() - held)
 print("games", st.count()[0], "free", st.free_bytes())
 print("make_room", peak[0])
 print("after", after)
@@ -95,10 +102,13 @@ print("packs", before - gc.mem_alloc())
 """ % MORE
 
 
-def run(games=1300, more=MORE, sample=True, root=ROOT):
+def run(games=1300, more=MORE, sample=True, root=ROOT, source=False, heap=192 * 1024):
     # -> {"menu": B, "make_room": B, "after": B, "games": "...", "cap": B, "made": s}: the box's
     # figures; SystemExit with MicroPython's output if the box failed. sample: collect and
     # measure inside make_room's steps (the bench; a test runs without, as the box does).
+    # The box runs as its own image does, the app's code read in place from its ROMFS
+    # (lenotre.device.unixrom: `heap` bytes beside it); source: compiled from `root`'s sources
+    # into a `heap`-byte heap, as the official UF2 holds code (in the heap), pointers 8 bytes.
     import store
     from shared_rules.codec import encode
     from shared_rules.versailles.simulate import play
@@ -123,14 +133,22 @@ def run(games=1300, more=MORE, sample=True, root=ROOT):
             for log in logs:
                 f.write("".join(encode(ev) + "\n" for ev in log) + "-\n")
         with open(os.path.join(work, "box.py"), "w") as f:
-            f.write(BOX.replace("range(%d)" % MORE, "range(%d)" % more))
+            f.write((HEAD_SOURCE if source else unixrom.PRELUDE)
+                    + BOX.replace("range(%d)" % MORE, "range(%d)" % more))
+        if source:
+            code, size = os.path.join(root, "firmware") + ":" + root, heap
+        else:
+            romfs = unixrom.build(os.path.join(work, "build"), root)
+            code = unixrom.write(os.path.join(work, "app.romfs"), romfs)
+            size = unixrom.heapsize(len(romfs), heap)
         made = time.time() - t
-        out = subprocess.run([tool("micropython"), "-X", "heapsize=192k",
-                              os.path.join(work, "box.py"), flash, str(cap),
-                              os.path.join(root, "firmware"), root, "1" if sample else "0"],
+        out = subprocess.run([tool("micropython"), "-X", "heapsize=%d" % size,
+                              os.path.join(work, "box.py"), code, flash, str(cap),
+                              "1" if sample else "0"],
                              cwd=work, capture_output=True, text=True, timeout=1800)
         if out.returncode:
-            raise SystemExit(out.stdout + out.stderr + "\nthe box failed (MicroPython 192 KB)")
+            raise SystemExit(out.stdout + out.stderr + "\nthe box failed (MicroPython %d KB%s)"
+                             % (heap // 1024, ", from source" if source else ""))
         got = dict(line.split(" ", 1) for line in out.stdout.splitlines())
         got.update(cap=cap, made=made)
         return got
@@ -140,10 +158,13 @@ def run(games=1300, more=MORE, sample=True, root=ROOT):
 
 
 def main(argv):
+    source = "--source" in argv
+    argv = [a for a in argv if a != "--source"]
     games = int(argv[0]) if argv else 1300
-    got = run(games)
-    print("box of %d games, all synced (written in %.0f s), MicroPython 192 KB heap, firmware "
-          "from source:" % (games, got["made"]))
+    got = run(games, source=source)
+    print("box of %d games, all synced (written in %.0f s), MicroPython 192 KB heap, the app's "
+          "code %s:" % (games, got["made"], "compiled from source into the heap" if source
+                        else "read in place from its ROMFS"))
     print("  live heap at the menu: %s B" % got["menu"])
     print("  of it, at the end: the acks %s B, the packs' index %s B"
           % (got["acks"], got["packs"]))

@@ -1,8 +1,23 @@
 # What the emulated Pico's tests of both editions share (tests/host/test_pico_emulated.py,
 # test_circuitpython_emulated.py): the end of a whole 2-player game checked on the box's
-# screen and pixels, and the box whose power goes at a chosen press.
+# screen and pixels, and the box whose power goes at a chosen press; which of them only
+# `make soak` runs.
+import os
+
+import pytest
+
 from lenotre.device import epico
 from lenotre.device.epico import PicoDevice
+
+# `make soak` sets it: the emulated editions' long cases that the box's own image already runs
+# in `make test` (test_image_emulated.py), kept for the official UF2s (make test stays under
+# 20 minutes on a 2-core machine; a whole emulated game takes 1 to 7 minutes there).
+SOAK = bool(os.environ.get("LENOTRE_SOAK"))
+
+
+def soak_only(why):
+    """Marks a test `make soak` runs (LENOTRE_SOAK=1) and `make test` skips, saying why."""
+    return pytest.mark.skipif(not SOAK, reason="make soak runs it (LENOTRE_SOAK=1): " + why)
 
 
 def capped(rgb, cap=48):

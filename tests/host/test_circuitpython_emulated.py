@@ -24,7 +24,7 @@ from lenotre.device.toolchain import ROOT
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 from picorig import (CutDevice, PowerCut, boot_after_cut, check_the_end, each_game_once,
-                     games_on_desktop, sync_cut_mid_way)
+                     games_on_desktop, soak_only, sync_cut_mid_way)
 
 KIND = "circuitpython"
 try:
@@ -170,6 +170,8 @@ def test_the_watchdog_resets_a_hung_box_and_lets_the_host_hold_the_repl(flashed_
         assert pico.serial_log.count(b"alive") == 1  # the stopped run's; the hung one's never
 
 
+@soak_only("7 minutes on a 2-core machine; in make test the CircuitPython box plays up to "
+           "a power cut and runs the rules tests, the box's own image plays this game whole")
 def test_whole_two_player_game_through_the_gpio_buttons(flashed_image, tmp_path):
     # test_pico_emulated's game on CircuitPython: every press a GPIO held low, every screen
     # from the I2C frames, every colour from the PIO's output, the journal from the FAT image

@@ -157,6 +157,10 @@ def test_a_whole_game_of_each_game_through_the_gpio_buttons(uf2, game, tmp_path)
     played = games.replay(events)
     assert played.outcome is not None
     assert played.totals() == plan.totals(), (played.totals(), plan.totals())
+    if game == "versailles":  # every step as entered; Ludwig, the 2-player opponent, each round
+        from lenotre.device.simplay import entered, plan_of
+        assert plan_of(events) == entered(plan.log)
+        assert all("ludwig" in ev for ev in events if ev["e"] == "round")
 
 
 def test_a_power_cut_mid_write_loses_no_completed_step(uf2, tmp_path):

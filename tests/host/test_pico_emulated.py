@@ -21,7 +21,7 @@ from lenotre.device.simplay import Player, entered, plan_of
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 from picorig import (CutDevice, PowerCut, check_the_end, cut_sync_then_resync, each_game_once,
-                     games_on_desktop)
+                     games_on_desktop, soak_only)
 
 try:
     epico.find_inputs()
@@ -79,6 +79,7 @@ def test_lenotre_flash_on_a_blank_pico_then_again_copies_nothing(flashed_image):
     assert "copied 0 (0 bytes)" in second and "removed 0" in second
 
 
+@soak_only("the box's own image plays this game (test_image_emulated.py)")
 def test_whole_two_player_game_with_ludwig_through_the_gpio_buttons(flashed_image, tmp_path):
     # The unix-port scenario (test_device_games.py) on the rp2 port: every press a GPIO held
     # low, every screen read from the I2C frames, every colour from the data pin.
@@ -102,10 +103,11 @@ def test_whole_two_player_game_with_ludwig_through_the_gpio_buttons(flashed_imag
     assert all("ludwig" in ev for ev in events if ev["e"] == "round")
 
 
-# make test: one seeded instant (a cut anywhere in a whole game); make soak: ten
+# make soak: ten seeded instants (a cut anywhere in a whole game)
 POWER_CUTS = int(os.environ.get("LENOTRE_PICO_CUTS", "1"))
 
 
+@soak_only("the box's own image is cut mid-game (test_image_emulated.py)")
 @pytest.mark.parametrize("seed", range(1, POWER_CUTS + 1))
 def test_a_power_cut_at_a_random_instant_loses_no_completed_event(flashed_image, tmp_path,
                                                                   seed):
@@ -185,6 +187,7 @@ def test_lenotre_sim_pico_serial_gives_a_port_with_the_micropython_repl(flashed_
         proc.wait(10)
 
 
+@soak_only("the box's own image's sync is cut (test_image_emulated.py)")
 def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_image,
                                                                         tmp_path):
     # Games on the box's littlefs (written by the firmware's own store on the desktop, then
@@ -203,10 +206,12 @@ def test_lenotre_sync_over_the_emulated_usb_with_the_cable_cut_mid_sync(flashed_
     each_game_once(db, logs)
 
 
-# `make test` presses 200 times; `make soak` 2,000 (LENOTRE_PICO_SOAK).
+# `make soak` presses 2,000 times (LENOTRE_PICO_SOAK; 200 without it).
 SOAK_PRESSES = int(os.environ.get("LENOTRE_PICO_SOAK", "200"))
 
 
+@soak_only("the box's own image takes random presses in all four games "
+           "(test_image_emulated.py)")
 def test_random_presses_do_not_break_the_box(flashed_image, tmp_path):
     # A seeded, bounded soak: SOAK_PRESSES presses, short and long, at random; the box never
     # prints a traceback, its guard caught no crash (no crash.log), it still draws a readable

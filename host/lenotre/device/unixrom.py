@@ -1,0 +1,71 @@
+"""The box's own image on MicroPython's unix port: the app's ROMFS (image.romfs_image, the
+partition `lenotre flash` writes) read into one bytes object at the bottom of the heap and
+mounted at /rom (vfs.VfsRom, which the unix port has), so its modules run in place from it as
+they run in place from the Pico's flash, and the heap beside it holds only their objects.
+
+    romfs = unixrom.build(folder)               # the ROMFS's bytes, built from this checkout
+    heap = unixrom.heapsize(len(romfs))         # -X heapsize= for the box's 192 KB beside it
+    script = unixrom.PRELUDE + "import app ..."  # argv[1]: the ROMFS file
+
+The heap is made larger by exactly what the blob takes (its bytes and the allocation table
+that grows with them): after the blob is read, what is free is what a plain 192 KB heap has
+free, never more (heapsize() measures both and checks it)."""
+import os
+import subprocess
+
+from lenotre.device import image, toolchain
+from lenotre.device.toolchain import ROOT
+
+HEAP = 192 * 1024  # the box's heap the tests hold the app to, as on the unix port elsewhere
+
+# Runs first on the unix port: the blob read before anything else is allocated (one piece at
+# the heap's bottom, never moved), mounted, and the ROMFS first on the path, as main.py puts it.
+PRELUDE = """\
+import gc, os, sys, vfs
+with open(sys.argv[1], "rb") as _f:
+    _rom = _f.read(os.stat(sys.argv[1])[6])  # its size: read in one allocation, not grown
+vfs.mount(vfs.VfsRom(_rom), "/rom")
+sys.path[:0] = ["/rom", "/rom/lib"]
+del _f
+gc.collect()
+"""
+
+
+def build(folder, root=ROOT):
+    """-> the ROMFS bytes of this checkout's app as a unix-port box runs it: `root`'s modules
+    compiled into `folder` (toolchain.build), the simulated hardware kept (hal.sim), main.py
+    left out as the image leaves it out (frozen)."""
+    toolchain.build(folder, root)
+    files = toolchain.for_platform(toolchain.built_files(folder), "linux")
+    return image.romfs_image({p: data for p, data in files.items()
+                              if p not in image.NOT_IN_ROMFS})
+
+
+def _free(heapsize, blob):
+    # -> gc.mem_free() on a fresh unix port of this heap size, after `blob` bytes are held
+    code = ("import gc\nb = bytes(%d)\ngc.collect()\nprint(gc.mem_free())" % blob)
+    out = subprocess.run([toolchain.tool("micropython"), "-X", "heapsize=%d" % heapsize,
+                          "-c", code], capture_output=True, text=True, timeout=60)
+    return int(out.stdout.split()[-1])
+
+
+def heapsize(blob, heap=HEAP):
+    """-> the -X heapsize= under which a `blob`-byte ROMFS, once read, leaves free what `heap`
+    leaves free with nothing read (to 64 bytes, never more). The allocation table takes
+    about 3/128 of a heap, so it is found in two steps and checked."""
+    want = _free(heap, 0)
+    size = heap + blob + blob * 3 // 128
+    size -= (_free(size, blob) - want) * 128 // 125 + 16
+    got = _free(size, blob)
+    if not want - 64 <= got <= want:
+        raise RuntimeError("the unix port's heap beside a %d-byte ROMFS frees %d bytes, not %d"
+                           % (blob, got, want))
+    return size
+
+
+def write(path, romfs):
+    """Writes the ROMFS bytes to `path` (a script's argv[1]) -> path."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(romfs)
+    return path
