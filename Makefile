@@ -39,10 +39,11 @@ run: $(STAMP)
 	$(BIN)/lenotre sim
 
 # pytest over two processes, a test file to one of them (its tests share fixtures and
-# folders): 7 min instead of 16 on a 2-core machine (measured 2026-12-01); with the three
-# emulated editions and the box's own image, 14 min 20 s in all (2026-12-02, the image built
-# before; building it takes some 2.5 min more). A later run that day took 26 min 17 s with one
-# test failing on its waits (issue 21's closing note): over the 20-minute limit, to look at.
+# folders). On 2026-12-02 a fresh clone's pytest took 8 min 44 s here (the image built before;
+# building it takes some 3 min more), where CI had taken 29 min 39 s before the official
+# UF2's and CircuitPython's whole games and the official UF2's soak, cut and cut sync went to
+# make soak (the box's own image runs them in make test); CI's machine ran the emulator about
+# 3 times slower than this one.
 test: $(STAMP) $(EMU_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 	$(BIN)/python tests/run_mpy.py

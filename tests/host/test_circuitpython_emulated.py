@@ -384,10 +384,6 @@ def test_the_journal_cut_at_every_byte_on_the_boxs_fat(flashed_image, tmp_path):
     assert fatimage.check(image) == ""
 
 
-@pytest.mark.xfail(reason="open (2026-12-02): on this session's machine the first sync of "
-                   "this test gets no answer to HELLO on the emulated CircuitPython Pico, 4 "
-                   "runs of 4, with d332978's tree too (which passed CI): not this change's; "
-                   "not yet found why", strict=False)
 def test_lenotre_sync_with_the_cable_cut_mid_sync_every_game_exactly_once(flashed_image,
                                                                           tmp_path):
     # Games on the box's FAT drive (written by the firmware's own store on the desktop, put

@@ -17,6 +17,7 @@ from lenotre.link.repl import RawRepl
 from lenotre.link.syncproto import LinkStopped, Proto
 from lenotre.device.vpico_client import VirtualPico
 from shared_rules.codec import decode, encode
+from shared_rules import framing
 from shared_rules.versailles.game import Game
 
 SPECS = [(21, 2, None), (22, 3, None), (23, 2, 9)]
@@ -250,12 +251,44 @@ def test_a_silent_port_times_out_instead_of_hanging(tmp_path):
         with pytest.raises(LinkTimeout, match="it stayed silent"):
             RawRepl(port).enter()
         with pytest.raises(LinkError, match="no usable answer to HELLO after 3 tries"):
-            Proto(port, timeout=0.1, retries=2).hello()
+            Proto(port, timeout=0.1, retries=2, start=0.5).hello()  # patience, then 3 tries
         assert time.monotonic() - start < 3
         port.close()
     finally:
         os.close(master)
         os.close(slave)
+
+
+class SlowStart:
+    # A port whose box answers only once `silent` seconds have passed (serve() still importing
+    # and opening its store), then answers every HELLO it was sent
+    def __init__(self, silent):
+        self.ready = time.monotonic() + silent
+        self.asked = 0
+        self.answered = 0
+
+    def write(self, data):
+        self.asked += data.count(b"HELLO")
+
+    def readline(self, timeout):
+        wait = max(0.0, min(timeout, self.ready - time.monotonic()))
+        time.sleep(wait)
+        if time.monotonic() < self.ready or self.answered == self.asked:
+            return None
+        self.answered += 1
+        return framing.frame("HELLO 2 box-1 0.9").encode()
+
+
+def test_a_box_slow_to_start_its_link_is_waited_for_then_synced():
+    # Six tries of 0.1 s would give up after 0.6 s; silence before the first answer only sends
+    # HELLO again, for up to `start` seconds (a CircuitPython box compiles the link and reads
+    # its games first: syncproto.START_S)
+    port = SlowStart(1.0)
+    proto = Proto(port, timeout=0.1, retries=5, start=5.0)
+    assert proto.hello() == ("box-1", "0.9") and proto.version == 2
+    assert port.asked > 6 and proto.resent == port.asked - 1
+    with pytest.raises(LinkError, match="no usable answer to HELLO after 6 tries"):
+        Proto(SlowStart(1.0), timeout=0.1, retries=5, start=0.0).hello()
 
 
 def test_raw_repl_exec_eval_errors_and_serve(tmp_path):
@@ -333,7 +366,7 @@ def test_a_box_that_prints_without_end_times_out_like_a_silent_one(tmp_path):
         port = Port(os.ttyname(slave), timeout=0.3)
         start = time.monotonic()
         with pytest.raises(LinkError, match="no usable answer to HELLO after 3 tries"):
-            Proto(port, timeout=0.3, retries=2).hello()
+            Proto(port, timeout=0.3, retries=2, start=0.5).hello()
         assert time.monotonic() - start < 3
         port.close()
     finally:

@@ -388,7 +388,11 @@ def serve(flash, heap=HEAP, out=sys.stdout, err=sys.stderr, parent=None):
     # path is the first line on `out`.
     relay = Relay(flash, control=os.environ.get(CONTROL_ENV), heap=heap)
     stop = []
+    # Ctrl-C and SIGTERM end the loop at its next step (a tick at most): a KeyboardInterrupt
+    # raised wherever the relay happens to be (starting MicroPython again after a soft reset)
+    # could leave it half done
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
     print(relay.port, file=out, flush=True)
     print("virtual Pico on %s; flash %s; control panel @%s; Ctrl-C stops it"
           % (relay.port, relay.flash, relay.control), file=err, flush=True)

@@ -124,7 +124,7 @@ class RawRepl(SerialTransport):
 
     # Signs that a MicroPython box is on the port, only slow to reach its raw REPL (booting,
     # a watchdog reboot after a pulled cable): worth the long wait. Anything else is decided
-    # after DECIDE_S, silence after SILENT_S (a virtual Pico holds a Ctrl-C up to 3 s while
+    # DECIDE_S after its first byte, silence after SILENT_S (a virtual Pico holds a Ctrl-C up to 3 s while
     # its app boots): a port that is not a box must not cost 20 s.
     MICROPYTHON = (b"MicroPython", b"raw REPL", b"soft reboot", b"LN ", b"Traceback",
                    b"KeyboardInterrupt", b"\x04>")
@@ -140,6 +140,7 @@ class RawRepl(SerialTransport):
         start = time.monotonic()
         sent = bytearray()
         heard = bytearray()
+        first = 0.0  # when the first byte came: what a port says is judged from then
         attempt = 0
         self.in_raw_repl = False
         while True:
@@ -159,11 +160,14 @@ class RawRepl(SerialTransport):
                 heard += p.buf[n:n + max(0, 4096 - len(heard))]  # enough to tell
                 del p.buf[:max(0, len(p.buf) - 256)]  # the banner may straddle attempts
             spent = time.monotonic() - start
+            first = first or (spent if heard else 0.0)
             box = not _echo(heard, sent) and any(m in heard for m in self.MICROPYTHON)
             if box:
                 limit = self.PATIENCE_S
             elif heard:
-                limit = min(self.DECIDE_S, 2 * wait)
+                # a box whose output was held (a USB CDC no host read: MicroPython times out
+                # each write to a full buffer, then drops it) starts late, maybe mid-word
+                limit = first + min(self.DECIDE_S, 2 * wait)
             else:
                 limit = min(self.SILENT_S, 4 * wait)
             if spent >= limit:

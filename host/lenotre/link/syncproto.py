@@ -22,8 +22,12 @@ PROTO = 2  # the newest this lenotre speaks; it speaks OLDEST too
 OLDEST = 1
 WINDOW = 4  # READs in flight; the box's input buffer holds far more than 4 short lines
 ACKS = 48  # games acknowledged by one ACK line (protocol 2): ~700 bytes
-
-
+# How long the box may stay silent before its first answer: serve() first imports the link and
+# opens the store, and a CircuitPython box compiles them from source and reads its games from
+# FAT (the emulated one, a quarter of a Pico's speed, took more than the 12 s that six tries
+# of 2 s gave). Silence in that time only sends HELLO again; a box that prints a traceback
+# stops the wait at once (LinkStopped).
+START_S = 60.0
 
 
 class ProtocolVersion(LinkError):
@@ -51,10 +55,11 @@ class DamagedGame(LinkError):
 
 
 class Proto:
-    def __init__(self, port, timeout=2.0, retries=5, window=WINDOW):
+    def __init__(self, port, timeout=2.0, retries=5, window=WINDOW, start=START_S):
         self.port = port  # anything with write(bytes) and readline(timeout) -> bytes or None
         self.timeout = timeout
         self.retries = retries
+        self.start = start  # seconds the box may stay silent before its first HELLO
         self.window = window
         self.resent = 0  # requests sent again (damage, loss, silence): the sync reports it
         self.bad_lines = 0
@@ -113,18 +118,23 @@ class Proto:
         self.resent += 1
         self.send(text)
 
-    def request(self, text, wanted):
+    def request(self, text, wanted, patience=0.0):
         # Sends one request and -> the fields of the first reply `wanted(fields)` accepts;
         # resends on silence, on a damaged line and when the box could not read ours.
+        # patience: seconds in which silence only resends, not counted as a failed try.
         self.send(text)
         tries = 1
+        until = time.monotonic() + patience
         while True:
             kind, f = self.next_reply()
             if kind == "ok" and wanted(f):
                 return f
             if kind == "ok" and f[0] == "ERR" and f[1:2] not in (["crc"], ["garbage"]):
                 raise _refused(f, text)
-            if kind != "ok" or f[0] == "ERR":
+            if kind == "timeout" and time.monotonic() < until:
+                self.resent += 1
+                self.send(text)
+            elif kind != "ok" or f[0] == "ERR":
                 tries += 1
                 self._resend(text, tries)
 
@@ -135,7 +145,8 @@ class Proto:
         v = PROTO
         while True:
             f = self.request("HELLO %d" % v,
-                             lambda f: f[0] == "HELLO" or f[:2] == ["ERR", "proto"])
+                             lambda f: f[0] == "HELLO" or f[:2] == ["ERR", "proto"],
+                             self.start if v == PROTO else 0.0)
             theirs = f[2] if f[0] == "ERR" else f[1]
             if f[0] == "HELLO" and theirs == str(v) and len(f) >= 4:
                 self.version = v
