@@ -2,6 +2,7 @@
 # keeps the file) and the PC (`lenotre players`): at most MAX names of 1 to MAX_NAME printable
 # ASCII characters (the OLED's font has no others), none of them the box's own words.
 from shared_rules.eventlog import MAX_NAME
+from shared_rules.palette import PALETTE
 
 # Versailles's bot seat (shared_rules.versailles.game.LUDWIG; tests/host/test_shared_imports.py
 # checks they agree), written here: importing it loaded Versailles's whole rules core (26 KB
@@ -22,6 +23,11 @@ def problem(name):
                     "box's screen has no other letters" % name)
     if name != name.strip():
         return "%r: a name neither starts nor ends with a space" % name
-    if name in (LUDWIG, GUEST):
+    low = name.lower()
+    if low in (LUDWIG.lower(), GUEST.lower()):
         return "%r is the box's own word for a seat; choose another name" % name
+    for colour, _ in PALETTE:
+        if low == colour.lower():
+            return ("%r is a seat's colour, the name a guest plays under; choose another name"
+                    % name)
     return None

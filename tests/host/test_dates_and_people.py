@@ -129,6 +129,11 @@ def test_players_add_list_rename_remove(tmp_path, capsys):
     (["add", "Maximilianeee"], "1 to 12 characters"),
     (["add", "Zo\u00eb"], "printable ASCII"),
     (["add", "Ludwig"], "the box's own word"),
+    (["add", "LUDWIG"], "the box's own word"),
+    (["add", "guest"], "the box's own word"),
+    (["add", "Orange"], "a seat's colour, the name a guest plays under"),
+    (["add", "cyan"], "a seat's colour"),
+    (["rename", "Sophie", "SILVER"], "a seat's colour"),
     (["add", "sophie"], "Sophie is on the roster already"),
     (["add", "Anna"], "'Anna' was a name of Annie (renamed)"),
     (["rename", "Nobody", "X"], "Nobody is not on the roster"),
@@ -294,8 +299,11 @@ def test_bgstats_import_file_layout(people_db, capsys, tmp_path):
     [game] = f["games"]
     assert game["name"] == "Die Gärten von Versailles" and game["highestWins"] is True
     players = {p["id"]: p for p in f["players"]}
+    # each guest seat its own anonymous player, named by its colour (one "Guest" for all
+    # made a play list the same player twice)
     assert sorted((p["name"], p["isAnonymous"]) for p in players.values()) == \
-        [("Annie", False), ("Guest", True), ("Ludwig", True), ("Sophie", False)]
+        [("Annie", False), ("Cyan", True), ("Ludwig", True), ("Orange", True), ("Purple", True),
+         ("Sophie", False)]
     [loc] = f["locations"]
     assert loc["name"] == "Club"
     for entry in f["games"] + f["players"] + f["locations"] + f["plays"]:
@@ -307,7 +315,7 @@ def test_bgstats_import_file_layout(people_db, capsys, tmp_path):
     assert "durationMin" not in three
     seats = [(players[s["playerRefId"]]["name"], s["role"], s.get("score"), s["seatOrder"])
              for s in one["playerScores"]]
-    assert [s[:2] for s in seats] == [("Sophie", "Orange"), ("Guest", "Purple"),
+    assert [s[:2] for s in seats] == [("Sophie", "Orange"), ("Purple", "Purple"),
                                       ("Ludwig", "Automa")]
     assert seats[2][2] is None and [s[3] for s in seats] == [1, 2, 3]
     assert all(isinstance(s["score"], str) for s in one["playerScores"][:2])
@@ -319,6 +327,21 @@ def test_bgstats_import_file_layout(people_db, capsys, tmp_path):
     again = tmp_path / "again.bgsplay"
     _export(capsys, people_db, "--format", "bgsplay", "--location", "Club", "--out", str(again))
     assert again.read_bytes() == path.read_bytes()
+
+
+def test_a_name_a_spreadsheet_would_run_goes_into_the_csv_as_text(people_db, capsys):
+    # "=HYPERLINK(" is a legal name (printable ASCII): written raw, a spreadsheet opening the
+    # export runs it as a formula. It goes out quoted; JSON keeps it as it is.
+    code, out, _ = _cli(capsys, "players", "--db", people_db, "rename", "Sophie", "=HYPERLINK(")
+    assert code == 0
+    _, out, _ = _export(capsys, people_db, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    persons = {r["person"] for r in rows}
+    assert "'=HYPERLINK(" in persons and "=HYPERLINK(" not in persons
+    assert not [v for r in rows for v in r.values() if v and v[0] in "=+@"]
+    assert all(int(r["total"]) >= 0 for r in rows if r["total"])  # numbers go out as numbers
+    _, out, _ = _export(capsys, people_db, "--format", "json")
+    assert "=HYPERLINK(" in {p for g in json.loads(out) for p in g["people"] if p}
 
 
 def test_csv_and_json_carry_the_dates_and_the_people(people_db, capsys):

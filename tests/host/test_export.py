@@ -221,6 +221,24 @@ def test_bgstats_every_field_and_ludwig_as_an_anonymous_automa(db, capsys):
             assert bots == [] and "Ludwig" not in [p["name"] for p in play["players"]]
 
 
+def test_bgsplay_makes_each_guest_seat_its_own_player_named_by_its_colour(db, capsys,
+                                                                          tmp_path):
+    # Nobody from a roster here: every seat a guest. One shared "Guest" listed the same player
+    # two to five times in a play; each guest colour is its own anonymous player now.
+    path = tmp_path / "lenotre.bgsplay"
+    export(capsys, "--db", db, "--format", "bgsplay", "--out", str(path))  # 1: b0x:7 broken
+    book = json.loads(path.read_text(encoding="utf-8"))
+    players = {p["id"]: p for p in book["players"]}
+    for play in book["plays"]:
+        refs = [s["playerRefId"] for s in play["playerScores"]]
+        assert len(set(refs)) == len(refs), play["playerScores"]
+        for s in play["playerScores"]:
+            if s["role"] != "Automa":
+                assert players[s["playerRefId"]]["name"] == s["role"]
+                assert players[s["playerRefId"]]["isAnonymous"] is True
+    assert "Guest" not in [p["name"] for p in players.values()]
+
+
 def test_bgstats_winners_and_ranks_including_a_shared_victory(db, capsys):
     _, result, _ = plays(capsys, db)
     by_id = {p["sourcePlayId"]: p for p in result}

@@ -105,10 +105,11 @@ def test_wins_and_averages_per_person_from_hand_worked_games(hand_worked, tmp_pa
     page = read(tmp_path / "r" / "index.html")
     # Orange: 15 (shared win) + 10 = 25 in 2 games; Purple: 15 (shared win) + 10 (win by the
     # largest area); Cyan: 5 in 1. The running game b0x:3 counts for nobody yet.
+    # (a box without a roster: every seat a guest, counted per colour)
     assert rows(page, "<h2>People") == [
-        ["Orange", "2", "1", "50%", "12.5", "15", "~2026-03-14"],
-        ["Purple", "2", "2", "100%", "12.5", "15", "~2026-03-14"],
-        ["Cyan", "1", "0", "0%", "5.0", "5", "~2026-03-14"]]
+        ["Orange (guest)", "2", "1", "50%", "12.5", "15", "~2026-03-14"],
+        ["Purple (guest)", "2", "2", "100%", "12.5", "15", "~2026-03-14"],
+        ["Cyan (guest)", "1", "0", "0%", "5.0", "5", "~2026-03-14"]]
     # Per game: 2 players + Ludwig, 1 game, 15 for both; 3 players, (10 + 10 + 5) / 3.
     kinds = rows(page, "<h2>Per game")
     assert kinds[0][:5] == ["Die Gärten von Versailles", "2 + Ludwig", "1", "15.0", "15.0"]
@@ -121,13 +122,27 @@ def test_wins_and_averages_per_person_from_hand_worked_games(hand_worked, tmp_pa
 
 
 def test_a_person_is_the_roster_name_whatever_the_colour(hand_worked):
-    # "Per person" is per person_name: Anna sat Orange in one game and Purple in the other.
+    # "Per person" is per roster person: Anna sat Orange in one game and Purple in the other.
     games = sorted(games_of(hand_worked).values(), key=lambda g: g.gid)
     for g, seated in zip(games, (["Anna", "Ben"], ["Cleo", "Anna", "Ben"], ["Anna", "Ben"])):
-        g.person_name = seated.__getitem__  # as the roster would name the seats
+        g.person_name = g.person_key = seated.__getitem__  # as the roster would name the seats
     tallies = {t.name: (t.games, t.wins, t.average) for t in stats.per_person(games)}
     # Anna: Orange 15 (shared win) and Purple 10 (win); Ben: 15 (shared win) and Cyan 5.
     assert tallies == {"Anna": (2, 2, 12.5), "Ben": (2, 1, 10.0), "Cleo": (1, 0, 10.0)}
+
+
+def test_a_guest_is_never_counted_with_a_person_of_the_seats_colour(hand_worked):
+    # A library from before colour names were refused may hold a person called Orange: the
+    # guests who sat Orange are not theirs (issue: 3 games and 2 wins instead of 1 lost game).
+    games = sorted(games_of(hand_worked).values(), key=lambda g: g.gid)
+    people = (["Orange", None], [None, None, None], [None, None])  # the person Orange: game 1
+    for g, seated in zip(games, people):
+        g.person_key = seated.__getitem__
+        g.person_name = lambda p, g=g, seated=seated: seated[p] or g.players[p]
+    tallies = {t.name: (t.games, t.wins, t.guest) for t in stats.per_person(games)}
+    assert tallies["Orange"] == (1, 1, None)  # the person: their one game (a shared win)
+    assert tallies["Orange (guest)"] == (1, 0, "Orange")  # the guest who sat Orange later
+    assert list(tallies)[0] == "Orange" and all(t.guest for t in stats.per_person(games)[1:])
 
 
 def test_the_running_game_is_on_the_overview_with_its_state(db, tmp_path, capsys):

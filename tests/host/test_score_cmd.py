@@ -117,3 +117,28 @@ def test_the_option_and_the_input_must_agree(capsys, monkeypatch, tmp_path):
     path.write_text(json.dumps({"game": "gardens", "events": [_setup("gardens")]}))
     code, out, err = script(["score", "--game", "versailles", str(path)])
     check_error("score", code, out, err, "--game versailles", '"gardens"', "agree")
+
+
+# ---- input too big to be a game (issue 23) ------------------------------------------------
+
+@pytest.mark.parametrize("command", ["score", "areas"])
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(capsys, monkeypatch, command):
+    # Python refuses to read an int of more than 4,300 digits (ValueError): a traceback before
+    big = "9" * 5000
+    text = '{"game": "versailles", "events": [%s]}' % big if command == "score" else \
+        '{"garden": [{"x": %s, "y": 0, "fields": []}]}' % big
+    error(capsys, monkeypatch, command, text, "a number of 5000 digits", "at most 18")
+
+
+def test_a_file_without_end_is_read_to_a_bound_and_refused(capsys):
+    # /dev/zero read whole: a MemoryError before
+    code, out, err = script(["score", "/dev/zero"])
+    check_error("score", code, out, err, "/dev/zero holds more than 4 MiB", "right file")
+
+
+def test_a_game_id_of_thousands_of_digits_is_refused_in_one_line(tmp_path):
+    import librarygames as L
+    db = L.library(tmp_path / "games.sqlite", [("b0x", 1, L.shared_victory(), True)])
+    code, out, err = script(["show", "--db", str(db), "9" * 5000])
+    assert code == 2 and out == "" and err.count("\n") == 1, (code, err[:300])
+    assert "a game ID of 5000 characters is none" in err and len(err) < 400, err[:300]

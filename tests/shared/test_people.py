@@ -84,6 +84,10 @@ def test_the_roster_is_saved_whole_and_read_bounded():
     assert roster.load(folder) == ["Sophie", "Jean-Luc", "Anna Maria"]
     for bad, words in ((["x" * 13], ("1 to 12",)), (["Zo\u00eb"], ("ASCII",)),
                        (["Ludwig"], ("Ludwig",)), (["Guest"], ("Guest",)),
+                       (["LUDWIG"], ("own word",)), (["guest"], ("own word",)),
+                       # a guest plays under the seat's colour: a person so named would be
+                       # counted with every guest of that colour (any case)
+                       (["Orange"], ("colour",)), (["sILVER"], ("colour",)),
                        (["Anna", "Anna"], ("twice",)), ([" Anna"], ("space",)),
                        (["p%d" % i for i in range(33)], ("at most 32",))):
         mentions(raises(ValueError, roster.save, folder, bad), *words)

@@ -40,4 +40,6 @@ def test_the_roster_refuses_ludwig_without_loading_versailles():
     assert roster.LUDWIG == LUDWIG and "own word" in roster.problem(LUDWIG)
     with open("shared_rules/roster.py") as f:
         imports = [line for line in f if line.startswith(("import ", "from "))]
-    assert imports == ["from shared_rules.eventlog import MAX_NAME\n"], imports
+    # the palette's colour names (refused as names) are the box's already: app/colors.py
+    assert imports == ["from shared_rules.eventlog import MAX_NAME\n",
+                       "from shared_rules.palette import PALETTE\n"], imports

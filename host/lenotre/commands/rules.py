@@ -17,6 +17,11 @@ from shared_rules.versailles.table import Table
 from shared_rules.versailles.tiles import AREA_KINDS, TYPES, kind_code, type_code
 
 GAME = "versailles"
+# What an input may hold: a whole game's events are tens of KB; more is the wrong file
+# (reading /dev/zero whole ran out of memory). A number has at most 18 digits: every count and
+# total of the games is far smaller, and Python refuses to read one of more than 4,300.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+MAX_DIGITS = 18
 TILE_KEYS = ("x", "y", "fields")
 SCORE_KEYS = ("game", "players", "ludwig", "stage", "areas", "tokens", "claims", "previous")
 CLAIM_KEYS = ("player", "type", "size")
@@ -77,22 +82,34 @@ def _no_constant(name):
     _fail("%s is not a JSON number; sizes and totals are whole numbers" % name)
 
 
+def _whole(text):
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        _fail("a number of %d digits (%s...): sizes and totals have at most %d"
+              % (digits, text[:12], MAX_DIGITS))
+    return int(text)
+
+
 def _load(path):
     where = "stdin" if path == "-" else path
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)
-            raw = stream.read()
+            raw = stream.read(MAX_INPUT_BYTES + 1)
         else:
             with open(path, "rb") as f:
-                raw = f.read()
+                raw = f.read(MAX_INPUT_BYTES + 1)
+        if len(raw) > MAX_INPUT_BYTES:
+            _fail("%s holds more than %d MiB: an input is a game's JSON, a few KB; is it the "
+                  "right file?" % (where, MAX_INPUT_BYTES >> 20))
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     except OSError as exc:
         _fail("cannot read %s: %s" % (where, exc.strerror or exc))
     except UnicodeDecodeError:
         _fail("cannot read %s: it is not UTF-8 text; the input is a JSON file" % where)
     try:
-        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                          parse_int=_whole)
     except json.JSONDecodeError as exc:
         _fail("%s is not valid JSON: %s at line %d, column %d"
               % (where, exc.msg, exc.lineno, exc.colno))

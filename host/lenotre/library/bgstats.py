@@ -113,7 +113,6 @@ def link(play):
 # knows it again. Our uuids are derived from our lasting ids (uuid5), so importing a newer file
 # again adds the new plays and duplicates none. Evidence for each field: docs/CLI.md.
 NAMESPACE = uuid.UUID("5f0c1d2e-7a4b-5c6d-8e9f-0a1b2c3d4e5f")  # Le Nôtre's own, made up once
-GUEST_NAME = "Guest"
 
 
 def _uuid(name):
@@ -152,8 +151,8 @@ def import_file(games, now=None, location=None):
         scores = []
         for p, colour in enumerate(g.players):
             name, key = seat(g, p)
-            if key is None:
-                r = ref("guest", {"name": GUEST_NAME, "isAnonymous": True})
+            if key is None:  # a guest: one per colour, never the same player as another seat
+                r = ref("guest/" + colour, {"name": colour, "isAnonymous": True})
             else:
                 r = ref("person/" + key, {"name": name, "isAnonymous": False})
             scores.append({"playerRefId": r, "score": str(totals[p]),

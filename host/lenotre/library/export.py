@@ -48,12 +48,26 @@ def csv_rows(games):
             yield row
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (a name typed as
+# "=HYPERLINK(" would): such a text goes out with a quote before it, as OWASP's advice on CSV
+# injection has it, and reads back as the text it was.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """-> value as a CSV cell a spreadsheet shows and never runs: a text that starts like a
+    formula gets a leading apostrophe; numbers and other texts are unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def write_csv(games, out):
     writer = csv.DictWriter(out, fieldnames=csv_columns(games), lineterminator="\n",
                             extrasaction="ignore", restval="")
     writer.writeheader()
     for row in csv_rows(games):
-        writer.writerow(row)
+        writer.writerow({k: csv_cell(v) for k, v in row.items()})
 
 
 def game_json(g):

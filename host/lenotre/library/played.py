@@ -26,11 +26,16 @@ ID_HELP = ("the game: its row number in `lenotre games`, or BOX:GAME (BOX: the b
            "unique start of it)")
 
 
+MAX_ID = 40
+
+
 def resolve(library, text):
     # -> (device, gid) of the game `text` names, the one way every command takes a game:
     # a row number of `lenotre games`, or BOX:GAME (BOX a unique start of a box id).
-    rows = library.games()
     text = text.strip()
+    if len(text) > MAX_ID:  # a box id is 16 hex digits; int() refuses 4,300 digits anyway
+        raise GameIdError("a game ID of %d characters is none: %s" % (len(text), FORMS))
+    rows = library.games()
     if text.isdigit():
         n = int(text)
         if not 1 <= n <= len(rows):

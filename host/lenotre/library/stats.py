@@ -1,6 +1,7 @@
 """The numbers of `lenotre report`, from replayed games (played.py): no drawing, no HTML.
 
-A person is `Played.person_name(p)`: the roster's name for the seat, else the seat's colour.
+A person is the roster's person at a seat (`Played.person_key(p)`, shown under their name
+now); a seat nobody on the roster sat is a guest, counted per colour and never as a person.
 Only finished games count towards wins and averages; a shared victory is a win for each
 winner. What is particular to a game (Versailles: Ludwig's record) is its adapter's
 (lenotre/games/)."""
@@ -29,10 +30,11 @@ def date(g):
 
 
 class Tally:
-    """One person's finished games."""
+    """One person's finished games, or the guests' of one colour (guest: that colour)."""
 
-    def __init__(self, name):
-        self.name = name
+    def __init__(self, name, guest=None):
+        self.name = name if guest is None else "%s (guest)" % guest
+        self.guest = guest
         self.games = self.wins = self.points = 0
         self.best = None
         self.last = None  # the newest game counted
@@ -55,16 +57,24 @@ class Tally:
 
 
 def per_person(games):
-    # -> [Tally] over finished games, most games first, then by name
-    people = {}
+    # -> [Tally] over finished games: the people, most games first, then by name; then the
+    # guests, a tally per colour, in the same order
+    people, guests = {}, {}
     for g in games:
         if not g.finished:
             continue
         totals, winners = g.totals(), g.game.outcome.winners
         for p in range(len(g.players)):
-            name = g.person_name(p)
-            people.setdefault(name, Tally(name)).add(g, totals[p], p in winners)
-    return sorted(people.values(), key=lambda t: (-t.games, t.name))
+            key = g.person_key(p)
+            if key is None:
+                tally = guests.setdefault(g.players[p], Tally(None, g.players[p]))
+            else:
+                tally = people.setdefault(key, Tally(g.person_name(p)))
+            tally.add(g, totals[p], p in winners)
+
+    def order(t):
+        return (-t.games, t.name)
+    return sorted(people.values(), key=order) + sorted(guests.values(), key=order)
 
 
 class KindTally:
