@@ -6,6 +6,7 @@ named on stderr); 2 bad input (no database there, an unknown game, a bad option)
 import os
 import sys
 
+from lenotre import safewrite
 from lenotre.errors import UsageError
 from lenotre.library import bgstats, db, export, played
 
@@ -95,11 +96,7 @@ def run_export(args):
         print("lenotre export: no %sgames in the database" % ("" if args.all else "finished "),
               file=sys.stderr)
     if args.out:
-        try:
-            out = open(args.out, "w", encoding="utf-8", newline="")
-        except OSError as exc:
-            raise _usage("cannot write %s: %s" % (args.out, exc.strerror))
-        with out:
+        with safewrite.file(args.out) as out:  # whole, or nothing and one line
             _write(args, games, out)
         if args.format == "bgstats" and not args.links:
             # The file is for keeping; the links are for clicking now.
@@ -133,6 +130,10 @@ def run_report(args):
         print("lenotre report: no games in the database; nothing written", file=sys.stderr)
         return 1 if problems else 0
     from lenotre.library import report  # matplotlib loads only when charts are wanted
-    written = report.write(games, args.out, last)
+    # written beside the folder, then moved in: a full disk leaves the last report as it was
+    with safewrite.folder(args.out) as fresh:
+        written = report.write(games, fresh, last)
+    written = [os.path.join(args.out, os.path.relpath(p, fresh)) for p in written]
+    report.remove_stale(args.out, written)
     print("wrote %d files to %s; open %s" % (len(written), args.out, written[-1]))
     return 1 if problems else 0

@@ -92,7 +92,7 @@ def run(args):
     if args.pico and args.serial:
         if args.script or args.screenshots:
             raise UsageError("--pico --serial goes alone (with --flash): it serves the port")
-        return serve_pico(args.flash or default_pico_image())
+        return serve_pico(pico_image(args.flash or default_pico_image()))
     if args.serial:
         if args.script or args.screenshots or args.micropython or args.demo:
             raise UsageError("--serial goes alone (with --flash): the virtual Pico always runs "
@@ -105,7 +105,7 @@ def run(args):
         return run_demo(adopt_old_layout(args.flash or default_vpico_flash()),
                         args.micropython)
     if args.pico:  # its flash is an image file, not a folder
-        flash = args.flash or default_pico_image()
+        flash = pico_image(args.flash or default_pico_image())
     else:
         flash = adopt_old_layout(args.flash or default_flash())
     micropython = "pico" if args.pico else args.micropython
@@ -140,9 +140,21 @@ STORE_FILE = re.compile(r"^(g\d+\.(log|bad|tmp)|p\d+\.(pak|tmp)|next\.(id|tmp)|"
                         r"synced\.(log|tmp)|device\.(id|tmp))$")
 
 
+def pico_image(flash):
+    # -> flash, the emulated Pico's flash image; UsageError where a folder is
+    if os.path.isdir(flash):
+        raise UsageError("--flash %s is a folder: the emulated Pico's flash is an image file "
+                         "(a folder is the other simulators' flash)" % flash)
+    return flash
+
+
 def adopt_old_layout(flash):
     # Before issue 9 the simulator kept its games at the top of its flash folder, where the
     # Pico (and the virtual Pico) keep them in data/: move them there, once. -> flash
+    # (UsageError where a file is: these flashes are folders)
+    if os.path.exists(flash) and not os.path.isdir(flash):
+        raise UsageError("--flash %s is a file: this simulator's flash is a folder (the "
+                         "emulated Pico's, with --pico, is an image file)" % flash)
     if os.path.isdir(flash) and not os.path.exists(os.path.join(flash, "data")):
         old = [n for n in sorted(os.listdir(flash)) if STORE_FILE.match(n)]
         if old:

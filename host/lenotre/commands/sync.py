@@ -75,6 +75,9 @@ def _library(args, must_exist=True):
 def run_sync(args):
     # A library that is there is checked before the box is touched; a new one is made only
     # once a box answers on the port.
+    why = db.unusable(args.db or db.default_path())
+    if why:  # said before the box is touched: it stops its app while it syncs
+        _error("sync", why)
     library = _library(args) if db.exists(args.db or db.default_path()) else None
     try:
         port = Port(find_port(args.port), timeout=args.timeout)

@@ -144,6 +144,24 @@ def exists(path):
     return os.path.isfile(path) and os.path.getsize(path) > 0
 
 
+def unusable(path):
+    """-> why a library cannot be made or written at `path` (a folder there, a file where
+    its folder would be, a folder or file it may not write), or None."""
+    if os.path.isdir(path):
+        return ("%s is a folder: give the library's file, e.g. %s"
+                % (path, os.path.join(path, "games.sqlite")))
+    folder = os.path.dirname(os.path.abspath(path))
+    while not os.path.exists(folder):
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        return "%s cannot be a library: %s is a file, not a folder" % (path, folder)
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return "the library %s is read-only: nothing can be stored in it" % path
+    if not os.path.exists(path) and not os.access(folder, os.W_OK):
+        return "no library can be made at %s: the folder %s is not writable" % (path, folder)
+    return None
+
+
 def check_header(path):
     # -> None, or what is wrong with the file's first bytes (a text file, overwritten bytes)
     with open(path, "rb") as f:
@@ -286,12 +304,18 @@ class Library:
     def backup(self, path):
         # A consistent copy (the write-ahead log included) as one plain SQLite file.
         tmp = path + ".tmp"
-        out = sqlite3.connect(tmp)
         try:
-            self.conn.backup(out)
-        finally:
-            out.close()
-        os.replace(tmp, path)
+            out = sqlite3.connect(tmp)
+            try:
+                self.conn.backup(out)
+            finally:
+                out.close()
+            os.replace(tmp, path)
+        except BaseException:  # a full disk: no half copy left beside the library
+            for name in (tmp, tmp + "-journal"):
+                if os.path.exists(name):
+                    os.remove(name)
+            raise
         return path
 
     # ---- sync -----------------------------------------------------------------------------

@@ -189,12 +189,36 @@ class Repaired:
         return out
 
 
+class RepairFailed(db.DbError):
+    """The repair could not write (a full disk, a read-only folder): the library is as it
+    was, and nothing the repair began is left beside it."""
+
+
 def repair(path):
-    """Rebuild the library at `path` from what can be read of it. -> Repaired."""
+    """Rebuild the library at `path` from what can be read of it. -> Repaired; RepairFailed
+    (one line) when it cannot write, everything it wrote removed."""
     if not os.path.exists(path):
         raise db.NoLibrary(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     kept = "%s.damaged-%s" % (path, stamp)
+    made = [kept + ext for ext in ("", "-wal", "-shm")] + \
+        [path + ".rebuilding" + ext for ext in ("", "-wal", "-shm")]
+    swapping = []  # set once the damaged file's own -wal starts to go: its copy then stays
+    try:
+        return _repair(path, kept, swapping)
+    except (OSError, sqlite3.Error, db.DbError) as exc:
+        for name in made[3:] if swapping else made:
+            if os.path.exists(name):
+                os.remove(name)
+        why = getattr(exc, "strerror", None) or str(exc)
+        if swapping:  # (a rename in one folder failing: hardly ever)
+            raise RepairFailed("cannot repair %s: %s; the damaged file and its journal are "
+                               "kept as %s" % (path, why, kept)) from None
+        raise RepairFailed("cannot repair %s: %s; the library is as it was (nothing was "
+                           "written beside it)" % (path, why)) from None
+
+
+def _repair(path, kept, swapping):
     shutil.copyfile(path, kept)
     for ext in ("-wal", "-shm"):
         if os.path.exists(path + ext):
@@ -221,6 +245,7 @@ def repair(path):
             new.close()
     with open(new_path, "rb") as f:
         os.fsync(f.fileno())
+    swapping.append(True)
     for ext in ("-wal", "-shm"):  # they belong to the damaged file (a copy is kept)
         if os.path.exists(path + ext):
             os.remove(path + ext)

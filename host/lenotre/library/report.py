@@ -57,6 +57,12 @@ def write(games, out_dir, last):
     return written
 
 
+def remove_stale(out_dir, written):
+    """Removes the report's own pages and charts in out_dir that are not in `written` (the
+    files of the report now there); other files stay."""
+    _remove_stale(out_dir, written, {OVER_TIME} | adapter_charts())
+
+
 def _remove_stale(out_dir, written, charts_named):
     # charts_named: every chart name the report may write (one not written now is stale)
     # A folder written before may hold pages this run did not write (a game that no longer
