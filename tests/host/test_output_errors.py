@@ -127,3 +127,12 @@ def test_repair_on_a_full_disk_leaves_the_library_and_nothing_beside_it(db, tmp_
     assert open(db, "rb").read() == before
     assert [n for n in listing(tmp_path) if not n.startswith("games.sqlite-")] == \
         ["games.sqlite"]  # no .damaged copy, no .rebuilding file
+
+
+def test_repair_names_the_copies_kept_before_the_last_syncs(db, capsys):
+    import shutil
+    shutil.copyfile(db, db + ".before-sync-1")
+    code, out, _ = run(capsys, "library", "--db", db, "repair")
+    assert code == 0
+    assert "copies of the library from before the last syncs (newest first): %s" \
+        % (db + ".before-sync-1") in out

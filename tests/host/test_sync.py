@@ -551,3 +551,24 @@ def test_the_box_answers_garbage_with_err_and_keeps_serving(box):
     finally:
         port.close()
         dev.kill()
+
+
+def test_each_sync_that_changes_the_library_keeps_a_copy_of_it_before(box, tmp_path):
+    # Issue 23: a damaged library, once repaired, kept only what SQLite's index still reached,
+    # and a full box had deleted its oldest synced games. The last three states before a
+    # changing sync are kept beside the library (PATH.before-sync-1 the newest).
+    flash, logs = box
+    db = str(tmp_path / "games.sqlite")
+    do_sync(flash, db)  # into a new library: nothing to keep
+    assert sorted(os.listdir(tmp_path)) == ["flash", "games.sqlite"]
+    st = store.Store(os.path.join(flash, "data"))
+    full = game_log(15, 2)
+    states = []
+    for n in range(4):
+        states.append(_dump(db))
+        st.append(5, full[12 + n])  # the running game goes on: the next sync changes it
+        do_sync(flash, db)
+    do_sync(flash, db)  # nothing new: no copy taken
+    for k in (1, 2, 3):  # -1 the state before the last changing sync, -3 three syncs back
+        assert _dump(db + ".before-sync-%d" % k) == states[-k]
+    assert not os.path.exists(db + ".before-sync-4")

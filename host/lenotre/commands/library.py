@@ -1,5 +1,6 @@
 """`lenotre library check|repair` over library/librepair.py. The user's text is DESCRIPTION."""
 import argparse
+import os
 
 from lenotre.library import db, librepair
 
@@ -52,4 +53,9 @@ def _repair(path):
         raise db.NoLibrary(path)
     for line in librepair.repair(path).lines(path):
         print(line)
+    kept = [path + ".before-sync-%d" % n for n in range(1, db.BACKUPS + 1)
+            if os.path.exists(path + ".before-sync-%d" % n)]
+    if kept:  # what a game the repair could not read may still be in
+        print("copies of the library from before the last syncs (newest first): %s"
+              % ", ".join(kept))
     return 0

@@ -130,6 +130,9 @@ class DamagedRecord(DbError):
         self.good, self.at, self.reason = good, at, reason
 
 
+BACKUPS = 3  # copies of the library kept, each taken before a sync that changed it
+
+
 def default_path():
     from lenotre.paths import data_dir
     return os.path.join(data_dir(), "games.sqlite")
@@ -300,6 +303,22 @@ class Library:
             # executescript commits first; BEGIN..COMMIT makes each migration all or nothing
             self.conn.executescript("BEGIN;\n%s\nPRAGMA user_version=%d;\nCOMMIT;"
                                     % (sql, version))
+
+    def keep_before_sync(self):
+        """Before a sync writes into a library holding games: a copy of it as it is, PATH
+        .before-sync-1, the older copies moved up to -BACKUPS, the oldest dropped. -> the
+        copy's path, None for a library without games (nothing to lose). A library damaged
+        later (a disk's bad sector, a program writing into it) loses at most what the last
+        syncs brought, which the box may no longer hold."""
+        if self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None:
+            return None
+        base = self.path + ".before-sync-"
+        if os.path.exists(base + str(BACKUPS)):
+            os.remove(base + str(BACKUPS))
+        for n in range(BACKUPS - 1, 0, -1):
+            if os.path.exists(base + str(n)):
+                os.replace(base + str(n), base + str(n + 1))
+        return self.backup(base + "1")
 
     def backup(self, path):
         # A consistent copy (the write-ahead log included) as one plain SQLite file.

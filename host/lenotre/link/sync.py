@@ -5,6 +5,7 @@ frame one transaction: its bytes and the events of the records it completes), th
 is stored, and only then does the box mark it synced. A cut anywhere loses nothing and
 duplicates nothing: the next sync resumes at the stored length."""
 import itertools
+import sqlite3
 import time
 
 from lenotre.library.db import DamagedRecord
@@ -67,6 +68,12 @@ def sync(proto, library, progress=None, roster=None, hello=None):
     games, notes = proto.list()
     summary.notes = notes + said
     summary.games = len(games)
+    if any(library.received(device, g.gid) != g.size for g in games):
+        try:  # the library as it was, before this sync writes into it
+            library.keep_before_sync()
+        except (OSError, sqlite3.Error) as exc:  # a full disk: the sync will say so itself
+            summary.notes.append("no copy of the library was kept before this sync (%s)"
+                                 % (getattr(exc, "strerror", None) or exc))
     library.seen(device)
     plan = []
     for g in games:
