@@ -12,7 +12,7 @@ import sqlite3
 import tempfile
 import time
 
-from lenotre.library import db
+from lenotre.library import db, salvage
 
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536)  # 4096: what SQLite makes today
 PROBE_GAP = 500  # rowids tried past the last row found, when the table cannot be walked
@@ -169,15 +169,21 @@ class Repaired:
         self.cut_games = []  # "box:game (reason)"
         self.lost = []  # "box:game" of games known from their events whose row was unreadable
         self.unreadable = False  # no table could be read at all
+        self.read = set()  # (device, gid) of every game row SQLite could read
+        self.salvaged = []  # "box:game" of games read from the file's pages themselves
 
     def lines(self, path):
         out = ["kept the damaged library as %s" % self.kept]
-        if self.unreadable:
+        if self.unreadable and not self.salvaged:
             out.append("nothing in it could be read: %s is a new, empty library" % path)
         else:
             out.append("rebuilt %s: %d game%s whole, %d cut short at the damage"
                        % (path, self.whole, "" if self.whole == 1 else "s", self.cut))
             out += ["  %s" % g for g in self.cut_games]
+            if self.salvaged:
+                out.append("  of them %d read from the file's pages, where SQLite could not "
+                           "reach them: %s" % (len(self.salvaged), ", ".join(
+                               self.salvaged[:10]) + (" ..." if len(self.salvaged) > 10 else "")))
             if self.lost:
                 out.append("%d game%s could not be read: %s" % (
                     len(self.lost), "" if len(self.lost) == 1 else "s",
@@ -239,6 +245,7 @@ def _repair(path, kept, swapping):
                     _rebuild(old, new, result)
                 finally:
                     old.close()
+            _salvage(kept, new, result)
             # everything into the file itself and on the disk before it replaces the old one
             new.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
@@ -261,7 +268,7 @@ def _rebuild(old, new, result):
     cols = _columns(old, "games")
     extra = [c for c in cols if c in _columns(new.conn, "games")
              and c not in ("device", "gid") + REBUILT["games"]]
-    read = set()  # (device, gid) of every game row read
+    read = result.read  # (device, gid) of every game row read
     if "games" in old_tables and {"device", "gid", "journal"} <= set(cols):
         rows, broken = _rows(old, "games", ["device", "gid", "journal"] + extra)
         result.lost_rows = result.lost_rows or broken
@@ -315,6 +322,28 @@ def _rebuild(old, new, result):
         named = {(d, g) for d, g in _rows(old, "events", ["device", "gid"])[0].values()
                  if isinstance(d, str) and isinstance(g, int)}
         result.lost = ["%s:%d" % dg for dg in sorted(named - read)]
+
+
+def _salvage(kept, new, result):
+    # The games SQLite could not reach (a root page overwritten, the file cut short), read
+    # from the damaged copy's pages themselves (salvage.py); then the games the events name
+    # but no page holds are the ones lost.
+    for device, gid, journal in salvage.games(kept, sound_part):
+        if (device, gid) in result.read:
+            continue
+        result.read.add((device, gid))
+        sound, wrong = sound_part(journal)
+        new.add(device, gid, 0, sound)
+        new.seen(device)
+        result.salvaged.append("%s:%d" % (device, gid))
+        if wrong:
+            result.cut += 1
+            result.cut_games.append("%s:%d: kept %d bytes, up to %s"
+                                    % (device, gid, len(sound), wrong))
+        else:
+            result.whole += 1
+    result.lost = [g for g in result.lost if tuple(g.rsplit(":", 1)) not in
+                   {(d, str(n)) for d, n in result.read}]
 
 
 def _safe(conn, sql):
