@@ -374,3 +374,51 @@ def test_a_box_that_prints_without_end_times_out_like_a_silent_one(tmp_path):
         t.join(2)
         os.close(master)
         os.close(slave)
+
+
+def test_a_disk_full_mid_sync_says_what_was_stored_not_nothing(tmp_path, firmware_files,
+                                                                monkeypatch):
+    # Issue 23: after a disk-full stop the message said "nothing was changed" though 58 games
+    # were stored. The games stored before the disk filled are kept, and said so.
+    from lenotre.library import db as dbmod
+    flash = str(tmp_path / "flash")
+    record_games(flash, [(31, 2, None), (32, 3, None), (33, 2, None), (34, 4, None)])
+    install_firmware(flash, firmware_files)
+    path = str(tmp_path / "games.sqlite")
+    real = dbmod.Library.add
+
+    def fills_up(self, device, gid, offset, data, finished=False):
+        if len(self.stored) == 2:
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(self, device, gid, offset, data, finished)
+    monkeypatch.setattr(dbmod.Library, "add", fills_up)
+    code, out, err = _sync(flash, path)
+    assert code == 1 and "nothing was changed" not in err, err
+    assert "took no more: SQLite says database or disk is full" in err
+    assert "stored before it is kept (2 games" in err and len(err.splitlines()) == 1, err
+    monkeypatch.setattr(dbmod.Library, "add", real)
+    lib = dbmod.Library(path, create=False)
+    assert len(lib.games()) == 2
+    lib.close()
+
+
+def test_a_sync_into_a_new_library_leaves_the_boxs_roster_and_says_so(tmp_path,
+                                                                      firmware_files):
+    # Issue 23: a new library's empty roster went onto the box and cleared the names it held
+    import roster as box_roster
+    flash = str(tmp_path / "flash")
+    record_games(flash, [(31, 2, None)])
+    install_firmware(flash, firmware_files)
+    data = os.path.join(flash, "data") + "/"
+    box_roster.save(data, ["Sophie", "Anna"])
+    path = str(tmp_path / "games.sqlite")
+    code, out, err = _sync(flash, path)
+    assert code == 0, err
+    assert box_roster.load(data) == ["Sophie", "Anna"]
+    assert "a new library (%s): the box keeps its own roster of names" % path in out
+    # once the library has a roster, it is the box's (removing everyone clears it: on purpose)
+    assert cli.main(["players", "--db", path, "add", "Cleo"]) == 0
+    assert _sync(flash, path)[0] == 0 and box_roster.load(data) == ["Cleo"]
+    assert cli.main(["players", "--db", path, "remove", "Cleo"]) == 0
+    code, out, _ = _sync(flash, path)
+    assert code == 0 and box_roster.load(data) == [] and "keeps its own roster" not in out

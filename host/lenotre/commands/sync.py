@@ -72,6 +72,10 @@ def _library(args, must_exist=True):
 
 # ---- sync ----------------------------------------------------------------------------------
 
+KEPT_ROSTER = ("a new library (%s): the box keeps its own roster of names; `lenotre players "
+               "add NAME` makes the library's, which the next sync puts on the box")
+
+
 def run_sync(args):
     # A library that is there is checked before the box is touched; a new one is made only
     # once a box answers on the port.
@@ -95,9 +99,14 @@ def run_sync(args):
         repl.start(SERVE)  # serve() now answers the protocol on the same port
         hello = proto.hello()
         # only now, with a box that answered, is there anything to keep
-        if library is None:
+        made = library is None
+        if made:
             library = _library(args, must_exist=False)
-        summary = sync(proto, library, Progress(), Roster(library).names(), hello)
+        people = Roster(library)
+        # a library that never had a roster (a new one) leaves the box's as it is: sending
+        # its empty one would clear the names the box holds
+        names = people.names() if people.ever() else None
+        summary = sync(proto, library, Progress(), names, hello)
         proto.bye()
         repl.finish()
         seconds = time.monotonic() - started
@@ -116,12 +125,20 @@ def run_sync(args):
         port.close()
         if isinstance(exc, sqlite3.DatabaseError):
             exc = db.failure(library.path, exc)
+        if isinstance(exc, db.LibraryBusy) and library.stored:  # not "nothing was changed"
+            n = len(library.stored)
+            _error("sync", "the library %s took no more: SQLite says %s (a full disk?); what "
+                   "this sync stored before it is kept (%d game%s, each up to a whole frame); "
+                   "make room and run `lenotre sync` again to finish"
+                   % (library.path, exc.sqlite, n, "" if n == 1 else "s"))
         _error("sync", exc)
     repl.restart_app()
     port.close()
     library.close()
     for note in summary.notes:
         print("the box says: %s" % note, file=sys.stderr)
+    if made and names is None:  # where the box's names would have gone before
+        print(KEPT_ROSTER % library.path)
     for line in summary.lines(seconds, proto.resent):
         print(line)
     for note in summary.superseded:

@@ -110,6 +110,7 @@ class LibraryBusy(DbError):
         DbError.__init__(self, "cannot use the library %s: SQLite says %s (another lenotre "
                                "using it? a full disk?); nothing was changed, try again"
                          % (path, exc))
+        self.sqlite = exc  # what SQLite said
 
 
 def failure(path, exc):
@@ -220,6 +221,7 @@ class Library:
         # create=False: a missing or 0-byte file raises NoLibrary (the read commands).
         # check: check_quick() first; a damaged file raises LibraryDamaged.
         self.path = path
+        self.stored = set()  # (device, gid) of the games this process stored bytes of
         found = exists(path)
         if not found and not create:
             raise NoLibrary(path)
@@ -397,6 +399,7 @@ class Library:
                 # the date of a game played while the box's clock was not set (played.py)
                 self.conn.execute("INSERT OR IGNORE INTO first_synced VALUES (?, ?, ?)",
                                   (device, gid, int(time.time())))
+        self.stored.add((device, gid))
         return new
 
     def supersede(self, device, gid, reason):

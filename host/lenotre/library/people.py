@@ -27,6 +27,11 @@ class Roster:
         return [n for (n,) in self.conn.execute(
             "SELECT name FROM people WHERE active=1 ORDER BY rowid")]
 
+    def ever(self):
+        """-> whether anyone was ever on this library's roster (removed people count): a
+        library that never had anyone has no roster to put on a box."""
+        return self.conn.execute("SELECT 1 FROM people LIMIT 1").fetchone() is not None
+
     def resolve(self, recorded):
         # -> (name now, key) of the person a game recorded as `recorded`; a name the library
         # never had (another desktop's roster) is a person all the same, known by that name
