@@ -422,3 +422,32 @@ def test_a_sync_into_a_new_library_leaves_the_boxs_roster_and_says_so(tmp_path,
     assert cli.main(["players", "--db", path, "remove", "Cleo"]) == 0
     code, out, _ = _sync(flash, path)
     assert code == 0 and box_roster.load(data) == [] and "keeps its own roster" not in out
+
+
+def test_noise_with_the_raw_repls_end_bytes_is_no_box_within_seconds(tmp_path):
+    # Issue 23: b"\x04>" in a port's noise counted as a sign of a box: 15 s to say it is none
+    master, slave = os.openpty()
+    stop = []
+
+    def noise():
+        while not stop:
+            try:
+                os.write(master, b"#\x04>~ 12 noise \x04>\r\n")
+            except OSError:
+                return
+            time.sleep(0.05)
+    import threading
+    t = threading.Thread(target=noise, daemon=True)
+    t.start()
+    try:
+        port = Port(os.ttyname(slave), timeout=1.0)
+        start = time.monotonic()
+        with pytest.raises(link.NotABox, match="bytes that are no MicroPython prompt"):
+            RawRepl(port).enter()
+        assert time.monotonic() - start < 6
+        port.close()
+    finally:
+        stop.append(1)
+        t.join(2)
+        os.close(master)
+        os.close(slave)

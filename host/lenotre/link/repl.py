@@ -127,7 +127,11 @@ class RawRepl(SerialTransport):
     # DECIDE_S after its first byte, silence after SILENT_S (a virtual Pico holds a Ctrl-C up to 3 s while
     # its app boots): a port that is not a box must not cost 20 s.
     MICROPYTHON = (b"MicroPython", b"raw REPL", b"soft reboot", b"LN ", b"Traceback",
-                   b"KeyboardInterrupt", b"\x04>")
+                   b"KeyboardInterrupt")
+    # The raw REPL's end of a run: a box's (serve() ended by BYE, its banner next), but three
+    # bytes that noise holds too (a port of noise waited 15 s): worth twice the decision's
+    # wait, not the long one.
+    ENDED = b"\x04>"
     DECIDE_S = 2.0
     SILENT_S = 4.0
     PATIENCE_S = 15.0
@@ -161,13 +165,15 @@ class RawRepl(SerialTransport):
                 del p.buf[:max(0, len(p.buf) - 256)]  # the banner may straddle attempts
             spent = time.monotonic() - start
             first = first or (spent if heard else 0.0)
-            box = not _echo(heard, sent) and any(m in heard for m in self.MICROPYTHON)
+            ours = _echo(heard, sent)
+            box = not ours and any(m in heard for m in self.MICROPYTHON)
             if box:
                 limit = self.PATIENCE_S
             elif heard:
                 # a box whose output was held (a USB CDC no host read: MicroPython times out
                 # each write to a full buffer, then drops it) starts late, maybe mid-word
-                limit = first + min(self.DECIDE_S, 2 * wait)
+                limit = first + min(self.DECIDE_S, 2 * wait) * (
+                    2 if not ours and self.ENDED in heard else 1)
             else:
                 limit = min(self.SILENT_S, 4 * wait)
             if spent >= limit:
