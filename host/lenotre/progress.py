@@ -1,6 +1,6 @@
 """One progress bar for the commands that move bytes to or from the box (sync, flash,
-test --port): one line on a terminal (stderr), redrawn in place; nothing elsewhere (a pipe,
-a log, a test's capture)."""
+test --port) or go through a big library (export, report: games replayed): one line on a
+terminal (stderr), redrawn in place; nothing elsewhere (a pipe, a log, a test's capture)."""
 import sys
 import time
 
@@ -14,9 +14,11 @@ class Progress:
 
     WIDTH = 30
 
-    def __init__(self, stream=None, label="sync"):
+    def __init__(self, stream=None, label="sync", unit=None):
+        # unit: what is counted ("games"); None: bytes
         self.stream = stream or sys.stderr
         self.label = label
+        self.unit = unit
         self.on = self.stream.isatty()
         self.total = self.done_bytes = 0
         self.last = 0.0
@@ -41,8 +43,10 @@ class Progress:
             self.last = now
             frac = min(1.0, self.done_bytes / self.total) if self.total else 1.0
             bar = "#" * int(frac * self.WIDTH)
+            amount = size_text(self.done_bytes) if self.unit is None else \
+                "%d %s" % (self.done_bytes, self.unit)
             self.stream.write("\r%s [%-*s] %3d%%  %s  %s " % (
-                self.label, self.WIDTH, bar, frac * 100, size_text(self.done_bytes), note))
+                self.label, self.WIDTH, bar, frac * 100, amount, note))
             self.stream.flush()
 
     def done(self):

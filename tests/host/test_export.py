@@ -341,3 +341,29 @@ def test_a_missing_database_is_not_created(tmp_path, capsys):
     code, out, err = export(capsys, "--db", str(path))
     assert code == 2 and "no library at" in err and "lenotre sync" in err
     assert not os.path.exists(path) and not os.path.exists(path.parent)
+
+
+def test_a_big_librarys_replay_shows_a_bar_on_a_terminal(db):
+    # Issue 23: `report` and `export` of a big library showed nothing while they replayed it
+    import io
+    from lenotre.library import played
+    from lenotre.library.db import Library
+    from lenotre.progress import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    tty = Tty()
+    lib = Library(db, create=False)
+    games, _ = played.load(lib, include_unfinished=True,
+                           progress=Progress(tty, label="report", unit="games"))
+    rows = len(lib.games())
+    lib.close()
+    shown = tty.getvalue()
+    assert "\rreport [%s] 100%%  %d games  " % ("#" * 30, rows) in shown
+    assert shown.endswith("\r")  # the line cleared for what the command prints next
+    quiet = io.StringIO()  # a pipe: nothing
+    lib = Library(db, create=False)
+    played.load(lib, progress=Progress(quiet, unit="games"))
+    lib.close()
+    assert quiet.getvalue() == ""

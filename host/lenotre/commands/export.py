@@ -9,6 +9,7 @@ import sys
 from lenotre import safewrite
 from lenotre.errors import UsageError
 from lenotre.library import bgstats, db, export, played
+from lenotre.progress import Progress
 
 REPORT_LAST = 20  # the newest games listed on the report's overview
 
@@ -68,7 +69,9 @@ def _load(args, include_unfinished):
                 only = played.resolve(library, args.game)
             except played.GameIdError as exc:
                 raise _usage(str(exc))
-        games, problems = played.load(library, only, include_unfinished)
+        # a big library takes seconds to replay: a bar on a terminal, as a sync has
+        games, problems = played.load(library, only, include_unfinished,
+                                      Progress(label=args.command, unit="games"))
     finally:
         library.close()
     for gid, message in problems:

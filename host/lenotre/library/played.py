@@ -233,10 +233,10 @@ def date_text(t):
     return "" if t is None else time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))
 
 
-def load(library, only=None, include_unfinished=False):
+def load(library, only=None, include_unfinished=False, progress=None):
     # -> (games in (device, gid) order, problems [(id, message)] for games that were left out
     # because their events do not replay). `only` = (device, gid) picks one game (KeyError if
-    # the library does not have it).
+    # the library does not have it). progress: a Progress told of each game replayed.
     rows = sorted(library.games(), key=lambda r: (r[0], r[1]))
     if only is not None:
         rows = [r for r in rows if (r[0], r[1]) == tuple(only)]
@@ -252,9 +252,13 @@ def load(library, only=None, include_unfinished=False):
         if name not in known:
             known[name] = roster.resolve(name)
         return known[name]
-    for device, gid, closed, synced_at, _count in rows:
+    if progress:
+        progress.start(len(rows))
+    for n, (device, gid, closed, synced_at, _count) in enumerate(rows):
         events = library.events(device, gid)
         gname = "%s:%d" % (device, gid)
+        if progress:
+            progress.show(n + 1, gname)
         if not events:
             # Nothing but a cut first record: not a game yet. Worth a word only when
             # unfinished games were asked for, since a finished game always has events.
@@ -278,5 +282,7 @@ def load(library, only=None, include_unfinished=False):
         # A game asked for by name comes back whatever its state: the caller says why not.
         if played.finished or include_unfinished or only is not None:
             games.append(played)
+    if progress:
+        progress.done()
     return games, problems
 
