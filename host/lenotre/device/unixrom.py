@@ -9,7 +9,7 @@ they run in place from the Pico's flash, and the heap beside it holds only their
 
 The heap is made larger by exactly what the blob takes (its bytes and the allocation table
 that grows with them): after the blob is read, what is free is what a plain 192 KB heap has
-free, never more (heapsize() measures both and checks it)."""
+free, to 128 bytes and never more (heapsize() measures both and checks it)."""
 import os
 import subprocess
 
@@ -51,16 +51,17 @@ def _free(heapsize, blob):
 
 def heapsize(blob, heap=HEAP):
     """-> the -X heapsize= under which a `blob`-byte ROMFS, once read, leaves free what `heap`
-    leaves free with nothing read (to 64 bytes, never more). The allocation table takes
-    about 3/128 of a heap, so it is found in two steps and checked."""
+    leaves free with nothing read (up to 128 bytes less, never more). The allocation table
+    takes about 3/128 of a heap and grows in steps, so the size is corrected until it is."""
     want = _free(heap, 0)
     size = heap + blob + blob * 3 // 128
-    size -= (_free(size, blob) - want) * 128 // 125 + 16
-    got = _free(size, blob)
-    if not want - 64 <= got <= want:
-        raise RuntimeError("the unix port's heap beside a %d-byte ROMFS frees %d bytes, not %d"
-                           % (blob, got, want))
-    return size
+    for _ in range(8):
+        got = _free(size, blob)
+        if want - 128 <= got <= want:
+            return size
+        size -= (got - want) * 128 // 125 + (16 if got > want else -16)
+    raise RuntimeError("the unix port's heap beside a %d-byte ROMFS frees %d bytes, not %d"
+                       % (blob, got, want))
 
 
 def write(path, romfs):
