@@ -236,15 +236,16 @@ def test_a_power_cut_at_a_random_instant_loses_no_completed_event_on_fat(flashed
         Game.replay(events)
 
 
-# `make test`: one seed; `make soak`: 6 (LENOTRE_CIRCUITPY_ERASE_CUTS)
 # make test: none (the one seed it ran meets the open case below); make soak: six
-ERASE_CUTS = int(os.environ.get("LENOTRE_CIRCUITPY_ERASE_CUTS", "0"))
+# (LENOTRE_CIRCUITPY_ERASE_CUTS)
+ERASE_CUTS = int(os.environ.get("LENOTRE_CIRCUITPY_ERASE_CUTS", "1"))
 
 
 # Open (issue 21's closing note): when the sector erased also holds data/'s directory
 # entries, the box boots with data/ empty and does not put the game back from the mirror; seed 3
 # meets it since the firmware's files grew (the drive's layout moved), seed 3 of the one before
 # did not.
+@soak_only("cuts between a sector's erase and its program; one case is open (below)")
 @pytest.mark.xfail(reason="a cut that erases data/'s directory entries with the journal's "
                           "sector: the mirror's game is not put back (open)", strict=False)
 @pytest.mark.parametrize("seed", range(3, 3 + ERASE_CUTS))
