@@ -283,3 +283,39 @@ def test_any_toy_journal_is_stored_whole_and_replays_or_is_named(toy, tmp_path_f
                 for b in others:
                     assert (ranks[a] < ranks[b]) == (g.totals()[a] > g.totals()[b])
     lib.close()
+
+
+# ---- the game named everywhere (issue 23) ---------------------------------------------------
+
+def test_games_export_and_report_name_each_game_and_filter_by_it(toy, tmp_path, capsys):
+    lib = library(tmp_path / "g.sqlite", (TIED, True), (PLAIN, True), (RUNNING, False))
+    lib.close()
+    path = str(tmp_path / "g.sqlite")
+    code, out, _ = run(capsys, "games", "--db", path)
+    rows = out.splitlines()[1:]
+    assert code == 0 and [r.split()[2] for r in rows] == ["Versailles"] + ["Seedlings"] * 3
+    # one kind: the rows keep the whole list's numbers (show and replay take them)
+    code, out, _ = run(capsys, "games", "--db", path, "--game", "seedlings")
+    assert [r.split()[0] for r in out.splitlines()[1:]] == ["2", "3", "4"]
+    code, out, _ = run(capsys, "games", "--db", path, "--game", "versailles")
+    assert [r.split()[:3] for r in out.splitlines()[1:]] == [["1", BOX + ":1", "Versailles"]]
+    with pytest.raises(SystemExit) as stop:  # argparse's refusal, as for any bad option
+        run(capsys, "games", "--db", path, "--game", "chess")
+    assert stop.value.code == 2 and "invalid choice: 'chess'" in capsys.readouterr().err
+    # export: a kind's name where a game ID goes
+    code, out, _ = run(capsys, "export", "--db", path, "--format", "json", "--game",
+                       "seedlings")
+    assert code == 0 and [g["gid"] for g in json.loads(out)] == [2, 3]  # finished only
+    code, out, _ = run(capsys, "export", "--db", path, "--format", "json", "--game", "2")
+    assert [g["gid"] for g in json.loads(out)] == [2]  # a row number, as before
+    # report: each list row says which game; people per game, never averaged across games
+    out_dir = tmp_path / "report"
+    assert run(capsys, "report", "--db", path, "--out", str(out_dir))[0] == 0
+    index = (out_dir / "index.html").read_text(encoding="utf-8")
+    assert "<h3>Die Gärten von Versailles</h3>" in index and "<h3>Seedlings</h3>" in index
+    listed = (out_dir / "list-1.html").read_text(encoding="utf-8")
+    assert listed.count("<td>Seedlings</td>") == 3
+    assert listed.count("<td>Die Gärten von Versailles</td>") == 1
+    only = tmp_path / "versailles"
+    assert run(capsys, "report", "--db", path, "--out", str(only), "--game", "versailles")[0] == 0
+    assert sorted(os.listdir(only / "game")) == ["%s-1.html" % BOX]

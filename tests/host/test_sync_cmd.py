@@ -72,8 +72,8 @@ def test_games_lists_every_game_with_its_row_number(synced):
     code, out, _ = _run(["games", "--db", db])
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["#", "game", "players", "state", "winner"]
-    assert lines[1].split()[:4] == ["1", device + ":1", "Sophie,", "Alexander"]
+    assert lines[0].split() == ["#", "game", "kind", "players", "state", "winner"]
+    assert lines[1].split()[:5] == ["1", device + ":1", "Versailles", "Sophie,", "Alexander"]
     assert "+ Ludwig" in lines[1] and "finished" in lines[1]
     assert "Sophie, Alexander, Christian" in lines[2] and "finished" in lines[2]
     assert lines[3].rstrip().endswith(Game.replay(logs[3]).describe())  # not finished

@@ -10,6 +10,7 @@ from lenotre import safewrite
 from lenotre.errors import UsageError
 from lenotre.library import bgstats, db, export, played
 from lenotre.progress import Progress
+from shared_rules.games import names as game_names
 
 REPORT_LAST = 20  # the newest games listed on the report's overview
 
@@ -26,7 +27,9 @@ def add(sub):
                    help="BG Stats: where the games were played (default $%s; none if unset)"
                         % bgstats.LOCATION_ENV)
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
-    p.add_argument("--game", metavar="ID", help="only this game: " + played.ID_HELP)
+    p.add_argument("--game", metavar="ID|NAME",
+                   help="only this game (%s), or every game of one kind (%s)"
+                        % (played.ID_HELP, ", ".join(game_names())))
     p.add_argument("--all", action="store_true",
                    help="include games that are not over (marked by their status)")
     p.add_argument("--links", action="store_true",
@@ -42,6 +45,8 @@ def add(sub):
     p.add_argument("--last", metavar="N", type=int, default=REPORT_LAST,
                    help="how many of the newest games the overview lists (default %d; all "
                         "are on the list pages)" % REPORT_LAST)
+    p.add_argument("--game", metavar="NAME", choices=game_names(),
+                   help="only the games of one kind (%s)" % ", ".join(game_names()))
     p.set_defaults(run=run_report)
 
 
@@ -62,9 +67,10 @@ def _open(args):
 
 def _load(args, include_unfinished):
     library = _open(args)
+    kind = _kind(args)
     try:
         only = None
-        if getattr(args, "game", None):
+        if getattr(args, "game", None) and not kind:
             try:
                 only = played.resolve(library, args.game)
             except played.GameIdError as exc:
@@ -76,7 +82,15 @@ def _load(args, include_unfinished):
         library.close()
     for gid, message in problems:
         print("lenotre %s: skipped game %s: %s" % (args.command, gid, message), file=sys.stderr)
+    if kind:
+        games = [g for g in games if g.kind == kind]
     return games, problems
+
+
+def _kind(args):
+    # -> the kind of game --game names (versailles, ...), or None (none given, or a game ID)
+    name = getattr(args, "game", None)
+    return name if name in game_names() else None
 
 
 def run_export(args):
@@ -87,7 +101,7 @@ def run_export(args):
                      "location)")
     _location(args)
     games, problems = _load(args, args.all)
-    if args.game and games and not games[0].finished:
+    if args.game and not _kind(args) and games and not games[0].finished:
         g = games[0]
         if args.format in ("bgstats", "bgsplay"):
             raise _usage("game %s is not over (%s): BG Stats takes finished plays only"

@@ -18,6 +18,7 @@ from lenotre.link.repl import RawRepl
 from lenotre.link.sync import sync
 from lenotre.link.syncproto import LinkStopped, Proto
 from lenotre.progress import Progress
+from shared_rules.games import names as game_names
 
 SERVE = "import link\nlink.serve()\n"
 
@@ -35,6 +36,9 @@ def add(sub):
                        description="List the synced games: row number, box:game id, players, "
                                    "state, winner. The row number is a short ID for show and "
                                    "replay.")
+    p.add_argument("--game", metavar="NAME", choices=game_names(),
+                   help="only the games of one kind (%s); the row numbers stay those of the "
+                        "whole list" % ", ".join(game_names()))
     _db_option(p)
     p.set_defaults(run=run_games)
     p = sub.add_parser("crashes", help="list the crashes the boxes logged",
@@ -179,12 +183,18 @@ def run_games(args):
         return 0
     width = max(len(_gid(d, g)) for d, g, *_ in rows)
     roster = Roster(library)
-    print("%3s  %-*s  %-44s  %-22s  %s" % ("#", width, "game", "players", "state", "winner"))
+    kinds = library.kinds()
+    print("%3s  %-*s  %-13s  %-44s  %-22s  %s"
+          % ("#", width, "game", "kind", "players", "state", "winner"))
     for n, (device, gid, _finished, _synced_at, _count) in enumerate(rows, 1):
+        kind = kinds.get((device, gid))
+        if args.game and kind != args.game:
+            continue  # the row numbers are the whole list's: show and replay take them
         players, state, result = gameview.summary(library.events(device, gid),
                                                   lambda name: roster.resolve(name)[0])
-        print("%3d  %-*s  %-44s  %-22s  %s" % (n, width, _gid(device, gid), players, state,
-                                               result))
+        print("%3d  %-*s  %-13s  %-44s  %-22s  %s"
+              % (n, width, _gid(device, gid), (kind or "?").capitalize(), players, state,
+                 result))
     return 0
 
 

@@ -93,13 +93,13 @@ def _link(g, names):
 
 def games_table(games, names):
     rows = ["<table><tr><th>date</th><th>game</th><th>players</th><th>points</th>"
-            "<th>winner or state</th></tr>"]
+            "<th>winner or state</th><th>which</th></tr>"]
     for g in games:
         rows.append('<tr%s><td class="d">%s</td><td class="d">%s</td><td>%s</td><td>%s</td>'
-                    '<td>%s</td></tr>'
+                    '<td>%s</td><td>%s</td></tr>'
                     % (' class="running"' if g.status == "running" else "",
                        e(stats.date(g)), _link(g, names), e(gamepage.who(g)),
-                       e(gamepage.points(g)), e(gamepage.result(g))))
+                       e(gamepage.points(g)), e(gamepage.result(g)), e(g.adapter.TITLE)))
     return "\n".join(rows) + "</table>"
 
 
@@ -183,9 +183,16 @@ def running_table(games, names):
 
 
 def people_table(finished):
-    tallies = stats.per_person(finished)
-    if not tallies:
+    # per game (a Versailles total and a count of Gardens beds are not averaged together),
+    # in the order the games first come
+    if not finished:
         return "<p>No finished game yet.</p>"
+    return "\n".join("<h3>%s</h3>\n%s" % (e(adapter.TITLE), _people(
+        [g for g in finished if g.adapter is adapter])) for adapter in adapters_of(finished))
+
+
+def _people(finished):
+    tallies = stats.per_person(finished)
     rows = ['<table><tr><th>person</th><th class="n">games</th><th class="n">wins</th>'
             '<th class="n">win share</th><th class="n">average points</th>'
             '<th class="n">best</th><th>last played</th></tr>']
