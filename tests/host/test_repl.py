@@ -51,3 +51,61 @@ def test_bytes_the_port_read_ahead_are_what_mpremote_reads_next():
         port.close()
         os.close(master)
         os.close(slave)
+
+
+class _SlowBox(threading.Thread):
+    """A box in the raw REPL that takes 1.3 s to answer each Ctrl-A with its banner (a busy
+    machine's virtual Pico): enter() sends a second try before the first banner shows, so a
+    second banner comes after enter() returned. Code ends with Ctrl-D and runs here; raw-paste
+    is declined (R\\x00), as an old box does."""
+
+    def __init__(self, master):
+        super().__init__(daemon=True)
+        self.master, self.banners = master, 0
+
+    def run(self):
+        import contextlib
+        import io
+        line = bytearray()
+        while True:
+            try:
+                data = os.read(self.master, 256)
+            except OSError:
+                return
+            for b in data:
+                if b == 1 and line.endswith(b"\x05A"):  # raw-paste request
+                    os.write(self.master, b"R\x00")
+                    line.clear()
+                elif b == 1:  # Ctrl-A: the banner, late
+                    time.sleep(1.3)
+                    self.banners += 1
+                    os.write(self.master, b"raw REPL; CTRL-B to exit\r\n>")
+                    line.clear()
+                elif b == 4:  # Ctrl-D: run the line
+                    out = io.StringIO()
+                    with contextlib.redirect_stdout(out):
+                        exec(line.decode(), {})
+                    os.write(self.master, b"OK" + out.getvalue().replace("\n", "\r\n").encode()
+                             + b"\x04\x04>")
+                    line.clear()
+                elif b not in (2, 3):
+                    line.append(b)
+
+
+def test_a_slow_boxs_second_banner_is_not_read_as_the_next_execs_answer():
+    # Regression: `make test` on a busy machine failed "could not exec command (response:
+    # b'R\x01')": the banner for enter()'s second try came after enter() returned, mpremote
+    # read it as the answer to its raw-paste request, and the exchange slipped by two bytes.
+    master, slave, port = _pty(timeout=5.0)
+    box = _SlowBox(master)
+    box.start()
+    try:
+        repl = RawRepl(port)
+        repl.enter()
+        assert repl.eval("6*7") == 42
+        assert box.banners == 2  # the case: two tries sent, two banners
+        assert repl.eval("'a'+'b'") == "ab"
+    finally:
+        port.close()
+        os.close(master)
+        os.close(slave)

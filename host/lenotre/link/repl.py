@@ -159,6 +159,8 @@ class RawRepl(SerialTransport):
                 # ">" stays: mpremote's exec reads it before it sends.
                 p.read_until(RAW_BANNER[:-1], wait)
                 self.in_raw_repl = True
+                if attempt > 1:
+                    self._sync()
                 return
             except LinkTimeout:
                 heard += p.buf[n:n + max(0, 4096 - len(heard))]  # enough to tell
@@ -178,6 +180,20 @@ class RawRepl(SerialTransport):
                 limit = min(self.SILENT_S, 4 * wait)
             if spent >= limit:
                 raise NotABox(p.path, bytes(heard), bytes(sent), spent)
+
+    def _sync(self):
+        # More than one try was sent, so more than one Ctrl-A: a slow box (a busy machine's
+        # virtual Pico) may print a banner for each, after the one enter() took. A stale
+        # banner would be read as the answer to the next exec's raw-paste request and the
+        # exchange would slip by two bytes. So a line is run whose output the source does not
+        # hold (a sum); everything before its output is the stale banners, dropped.
+        p = self.port
+        nonce = int(time.monotonic() * 1000) % 100000
+        p.write(b"print('LN SYNC', %d+1)\x04" % nonce)  # raw REPL: code, Ctrl-D runs it
+        wait = max(self.PATIENCE_S, p.timeout)
+        p.read_until(b"LN SYNC %d" % (nonce + 1), wait)
+        p.read_until(b"\x04\x04>", wait)  # its output's end, no error output, the prompt
+        p.buf[:0] = b">"  # the prompt, for the next exec
 
     def soft_reset(self, timeout=10.0):
         # In the raw REPL: Ctrl-D on an empty line soft-resets the box and it comes back to
