@@ -102,6 +102,10 @@ class _Server:
             self.roster(f[1] if len(f) == 2 else "")
         elif cmd == "CRASHES":
             self.crashes()
+        elif cmd == "CLOCKS":
+            # when each recent power-on's clock was set: "n u t" triples (clockmarks.py)
+            import clockmarks
+            self.send(" ".join(["CLOCKS"] + clockmarks.read(self.folder)))
         elif cmd not in ("LIST", "READ", "ACK", "ZREAD") or (cmd == "ZREAD" and
                                                                self.version < 2):
             self.send("ERR unknown %s" % cmd[:20])
@@ -126,12 +130,12 @@ class _Server:
         return True
 
     def set_time(self, t):
-        # TIME <unix seconds>: the PC's clock onto the box's (wallclock.py); the answer is what
-        # the box's clock reads now
+        # TIME <unix seconds>: the PC's clock onto the box's (wallclock.py), marked when it
+        # was unset (clockmarks.py); the answer is what the box's clock reads now
+        import clockmarks
         import wallclock
         w = self.wall or wallclock.default()
-        w.set(t)
-        self.send("TIME %d" % (w.now() or 0))
+        self.send("TIME %d" % (clockmarks.set_by_pc(w, t, self.folder) or 0))
 
     def roster(self, b64):
         # ROSTER <base64 of the names, one a line>: the PC's roster replaces the box's

@@ -1,6 +1,6 @@
 # The Pico's RTC as the box's wall clock (wallclock.py has the interface and the rules): its
 # datetime tuple <-> unix seconds UTC. Loaded on a Pico only.
-from wallclock import check, valid
+from wallclock import ZERO, check, since, valid
 
 DAY = 86400
 
@@ -43,12 +43,19 @@ def from_unix(t):
 
 class Rtc:
     # The Pico's machine.RTC: kept through a soft reset, lost with the power.
-    def __init__(self, rtc):
+    def __init__(self, rtc, zero=ZERO):
         self.rtc = rtc
+        self.zero = zero  # what it reads at power-on
+
+    def raw(self):
+        dt = self.rtc.datetime()
+        return to_unix(dt[0], dt[1], dt[2], dt[4], dt[5], dt[6])
 
     def now(self):
-        dt = self.rtc.datetime()
-        return valid(to_unix(dt[0], dt[1], dt[2], dt[4], dt[5], dt[6]))
+        return valid(self.raw())
+
+    def since_power(self):
+        return since(self.raw(), self.zero)
 
     def set(self, t):
         check(t)

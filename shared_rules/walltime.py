@@ -3,6 +3,7 @@
 # times in the synced journals): a time outside [FLOOR, LATEST) was never set from a PC.
 FLOOR = 1767225600  # 2026-01-01 00:00:00 UTC: no PC sets a time before this
 LATEST = 4102444800  # 2100-01-01: a time past this is a bad request, not a clock
+ZERO = 1609459200  # 2021-01-01 00:00 UTC: a Pico's RTC at power-on (MicroPython's rp2 main.c)
 
 
 def valid(t):

@@ -7,6 +7,7 @@ from shared_rules.errors import RulesError
 
 from app import codeheap, flows, settings, ui
 from app.colors import OFF, rgb_of, seed_from
+from wallclock import boot, stamp
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
 TOAST_LINES = 3
@@ -37,6 +38,7 @@ class App:
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
         self.settings = settings.load(self.store.root)
+        self.power_on = count_power_on(hal)  # which power-on this is: games' times without a clock
         # the pixels by position (board.PIXELS): the status pixel is every game's (whose
         # turn, whose colour); what the others mean is the game's flow's to say
         px = hal.pixels
@@ -161,10 +163,10 @@ class App:
             b.beep(freq, ms)
 
     def wall_time(self):
-        # -> unix seconds, or None while the clock was not set from a PC since power-on
-        w = getattr(self.hal, "wall", None)
+        # -> unix seconds, or [power-on number, seconds since power-on] while the clock was
+        # not set from a PC since power-on (wallclock.stamp), or None
         try:
-            return w.now() if w is not None else None
+            return stamp(getattr(self.hal, "wall", None), self.power_on)
         except Exception:  # a clock that fails costs the time stamp, never the game
             return None
 
@@ -366,3 +368,12 @@ def unload_labels():
     # never held through the next game (emulated Pico: its least free heap in a 5-player game)
     import sys
     sys.modules.pop("labels", None)
+
+
+def count_power_on(hal):
+    # -> this power-on's number (wallclock.boot), or None: no clock, or no flash to count on
+    w = getattr(hal, "wall", None)
+    try:
+        return None if w is None else boot(hal.store.dir, w, lambda: seed_from(hal))
+    except Exception:  # a full flash, a failing clock: the games go undated, never unplayed
+        return None

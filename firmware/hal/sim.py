@@ -132,6 +132,9 @@ class SimWall:
         b = self.base
         return None if b is None else valid(b[0] + (self.ticks_ms() - b[1]) // 1000)
 
+    def since_power(self):
+        return self.ticks_ms() // 1000 if self.base is None else None  # virtual ms from 0
+
     def set(self, t):
         check(t)
         self.base = (t, self.ticks_ms())

@@ -2,6 +2,7 @@
 puts the roster on it (the real firmware/link.py under MicroPython, tests/host/linkrig.py);
 `lenotre players`; played.py's dates and people; BG Stats plays and the import file; CSV,
 JSON and `show` with them (docs/CLI.md, docs/HOST.md)."""
+import calendar
 import copy
 import csv
 import io
@@ -16,7 +17,7 @@ import librarygames as L
 import roster as box_roster  # firmware/roster.py
 import wallclock  # firmware/wallclock.py
 from linkrig import Device, record_games
-from lenotre.library import bgstats, played
+from lenotre.library import bgstats, played, stats
 from lenotre.cli import main
 from lenotre.library.db import Library
 from lenotre.link.port import Port
@@ -217,6 +218,114 @@ def test_times_no_pc_could_have_set_are_not_believed(tmp_path):
     lib.close()
 
 
+# A game played while the box's clock was unset carries [power-on number, seconds since
+# power-on] (firmware/wallclock.py, stamp); the power-on's clock mark dates it.
+LATER = "2026-06-09 20:00:00"  # a sync a week after START
+
+
+def _unclocked(events, boot, start_up, end_up):
+    events = copy.deepcopy(events)
+    events[0]["t"] = [boot, start_up]
+    events[-1]["t"] = [boot, end_up]  # the final scoring: the game's end
+    return events
+
+
+def test_a_game_played_before_the_clock_was_set_is_dated_by_its_power_ons_mark(tmp_path):
+    lib = _load(tmp_path, [])
+    L.add(lib, "b", 1, _unclocked(L.simulated(11, 2), 7, 100, 100 + 85 * 60 + 20),
+          synced_at=LATER)
+    [g], _ = played.load(lib)
+    assert g.started is None and g.when_estimated  # no mark yet: bounded by its sync alone
+    assert g.when_text() == "date unknown" and g.bounds_text().startswith("played before ")
+    # the clock was set in that power-on 6,000 s after it came on, at START + 5,900: the game
+    # began 100 s after power-on, so at START; another power-on's mark dates nothing here
+    assert lib.add_clock_marks("b", [(7, 6000, START + 5900), (8, 10, END)]) == 2
+    assert lib.add_clock_marks("b", [(7, 6000, START + 5900)]) == 0  # known: not again
+    [g], _ = played.load(lib)
+    assert (g.started, g.ended, g.when, g.when_estimated, g.duration_min) == \
+        (START, END, END, False, 85)
+    assert g.when_text() == "2026-06-02"
+    other = _unclocked(L.simulated(11, 2), 9, 100, 200)  # power-on 9: no mark for it
+    L.add(lib, "b", 2, other, synced_at=LATER)
+    L.add(lib, "c", 1, _unclocked(L.simulated(12, 2), 7, 100, 200), synced_at=LATER)
+    games = {(x.device, x.gid): x for x in played.load(lib)[0]}
+    assert games[("b", 2)].started is None and games[("c", 1)].started is None  # box c: no mark
+    lib.close()
+
+
+def _box(path, games):
+    # a library of box b's games, in its order, all first synced at LATER
+    os.makedirs(str(path), exist_ok=True)
+    lib = _load(path, [])
+    for gid, events in enumerate(games, 1):
+        L.add(lib, "b", gid, events, synced_at=LATER)
+    return lib
+
+
+def test_an_undated_game_lies_between_the_dated_games_around_it_on_its_box(tmp_path):
+    day = 86400
+    lib = _box(tmp_path, [_dated(L.simulated(11, 2)), L.simulated(12, 2),
+                          _dated(L.simulated(13, 2), START + 3 * day, END + 3 * day),
+                          L.simulated(14, 2)])
+    games = {g.gid: g for g in played.load(lib)[0]}
+    two, four = games[2], games[4]
+    # game 2 began after game 1's end and before game 3's start: days apart, so no date
+    assert (two.after, two.before, two.when) == (END, START + 3 * day, START + 3 * day)
+    assert two.when_estimated and two.when_text() == "date unknown"
+    assert two.bounds_text() == "played between 2026-06-02 13:25:20 and 2026-06-05 12:00:00 UTC"
+    # game 4: after game 3's end, before its own first sync
+    assert (four.after, four.before) == (END + 3 * day, calendar.timegm(
+        time.strptime(LATER, "%Y-%m-%d %H:%M:%S")))
+    lib.close()
+    # the same day on both sides: that day, marked
+    lib = _box(tmp_path / "x", [_dated(L.simulated(11, 2)), L.simulated(12, 2),
+                                _dated(L.simulated(13, 2), END + 600, END + 4000)])
+    games = {g.gid: g for g in played.load(lib)[0]}
+    assert games[2].when_text() == "~2026-06-02" and stats.date(games[2]) == "~2026-06-02"
+    # `show` names one game: its neighbours bound it all the same
+    [one], _ = played.load(lib, only=("b", 2))
+    assert (one.after, one.before) == (END, END + 600)
+    lib.close()
+    # a clock set wrong on the way (game 3 "began" before game 1 ended): only the upper bound
+    # is believed
+    lib = _box(tmp_path / "y", [_dated(L.simulated(11, 2)), L.simulated(12, 2),
+                                _dated(L.simulated(13, 2), START - day, END - day)])
+    games = {g.gid: g for g in played.load(lib)[0]}
+    assert (games[2].after, games[2].before) == (None, START - day)
+    assert games[2].when_text() == "date unknown"
+    lib.close()
+
+
+def test_a_resumed_games_copied_setup_does_not_bound_the_games_before_it(tmp_path):
+    # game 1 left, game 2 played undated, then game 1 resumed as game 3: game 3's setup is game
+    # 1's, with game 1's start, which says nothing of when game 3 began
+    first = _dated(L.simulated(11, 2))
+    lib = _load(tmp_path, [])
+    for gid, events in ((1, first[:5]), (2, L.simulated(12, 2)), (3, first)):
+        L.add(lib, "b", gid, events, synced_at=LATER)
+    games = {g.gid: g for g in played.load(lib, include_unfinished=True)[0]}
+    assert games[2].before == END  # game 3's end; not START, game 3's copied setup
+    lib.close()
+
+
+def test_old_undated_games_do_not_push_the_newest_out_of_newest_games(tmp_path):
+    # 25 games played with the clock unset (no mark: no sync or flash in their power-ons),
+    # then a flash set the clock and 3 dated games followed; one sync stored all 28 later
+    lib = _load(tmp_path, [])
+    for gid in range(1, 26):
+        L.add(lib, "b", gid, L.simulated(gid, 2), synced_at=LATER)
+    for k in range(3):
+        L.add(lib, "b", 26 + k, _dated(L.simulated(40 + k, 2), START + 7200 * k,
+                                        END + 7200 * k), synced_at=LATER)
+    games, _ = played.load(lib)
+    newest = stats.newest_first(games)
+    assert [g.gid for g in newest[:3]] == [28, 27, 26]
+    assert [stats.date(g) for g in newest[:3]] == ["2026-06-02"] * 3
+    assert {stats.date(g) for g in newest[3:]} == {"date unknown"}
+    assert [g.gid for g in newest[3:]] == list(range(25, 0, -1))  # the box's order kept
+    lib.close()
+
+
 def test_people_by_seat_follow_renames_and_guests_play_under_their_colour(tmp_path):
     events = _dated(L.simulated(12, 3), people=["Anna", None, "Sophie"])
     lib = _load(tmp_path, [("b", 1, events)], names=("Sophie", "Anna"))
@@ -262,7 +371,7 @@ def test_bgstats_play_date_is_the_end_with_its_duration_and_people(people_db, ca
     assert one["playDate"] == "2026-06-02 13:25:20" and one["durationMin"] == 85
     assert two["playDate"] == "2026-06-03 13:25:20"
     assert "durationMin" not in three and three["playDate"] == L.SYNCED  # before any clock
-    assert "first sync" in three["comments"]
+    assert "clock was not set when it was played: played before " in three["comments"]
     sophie = [p for p in one["players"] if p["name"] == "Sophie"][0]
     assert sophie["sourcePlayerId"] == "lenotre-person-Sophie" and sophie["role"] == "Orange"
     guest = one["players"][1]
@@ -373,7 +482,7 @@ def test_show_tells_when_and_who(people_db, capsys):
     assert "played 2026-06-02 12:00 to 13:25 UTC (85 min)" in out
     assert "Orange: Sophie; Purple: a guest" in out
     code, out, _ = _cli(capsys, "show", "3", "--db", people_db)
-    assert "first synced %s UTC (the box's clock was not set: estimated)" % L.SYNCED[:16] in out
+    assert "played before %s:00 UTC (the box's clock was not set" % L.SYNCED[:16] in out
 
 
 def test_played_payload_of_a_library_without_sync_times_falls_back_to_the_export_time(tmp_path):
@@ -409,3 +518,40 @@ def test_on_the_flashed_box_each_colour_gets_a_person_and_the_game_its_start(vpi
     [setup] = store.Store(os.path.join(str(vpico.flash), "data")).events(1)[:1]
     assert setup["people"] == ["Anna", None] and setup["players"] == ["Orange", "Purple"]
     assert before <= setup["t"] <= int(time.time())
+
+
+def test_a_game_played_on_a_box_without_a_clock_is_dated_exactly_by_the_next_sync(
+        vpico, firmware_files, tmp_path):
+    # Flashed (the clock set), then the power goes: the box comes back with its RTC at
+    # 2021-01-01, a game is set up, and only the sync after it sets the clock. The game's
+    # setup holds [power-on number, seconds since power-on]; the sync reads when that
+    # power-on's clock was set, and the library dates the game to the second.
+    from lenotre.device.vpico_client import VirtualPico
+    from lenotre.link import flasher
+    import store
+    flasher.flash(vpico.port, firmware_files)
+    vpico.stop()
+    with VirtualPico(vpico.flash) as pico:  # power-on
+        pico.wait_for("LE NOTRE")
+        time.sleep(2.5)  # the game starts seconds after power-on, so the seconds count
+        before = int(time.time())
+        pico.press("ok")  # New game
+        pico.press("ok")  # 2 players
+        pico.press("ok")  # player 1: Orange
+        pico.press("ok")  # player 2: Purple
+        pico.press("ok")  # start
+        pico.wait_for("Stage 1")
+        after = int(time.time()) + 1
+        [setup] = store.Store(os.path.join(str(pico.flash), "data")).events(1)[:1]
+        with open(os.path.join(str(pico.flash), "data", "boot.txt")) as f:
+            number = int(f.read().split()[0])
+        assert setup["t"][0] == number and 2 <= setup["t"][1] <= after - before + 4
+        db = str(tmp_path / "games.sqlite")
+        assert main(["sync", "--port", pico.port, "--db", db]) == 0
+    lib = Library(db)
+    # the flash's mark (the power-on before) came with this sync's
+    box = lib.games()[0][0]
+    assert sorted(lib.clock_marks()) == [(box, number - 1), (box, number)]
+    [g], _ = played.load(lib, include_unfinished=True)
+    lib.close()
+    assert not g.when_estimated and before - 1 <= g.started <= after

@@ -76,6 +76,89 @@ def test_the_simulators_clock_moves_with_its_virtual_time():
     assert h.wall.now() == NOON + 61
 
 
+# ---- the power-on count and the clock marks: dating the games played without a clock --------
+def _rtc_after_power_on(fake, seconds):
+    fake.dt = picoclock.from_unix(wallclock.ZERO + seconds)
+
+
+def test_each_power_on_is_counted_once_a_soft_reset_is_not():
+    folder = scratch("boot_count") + "/"
+    fake = _FakeRtc()
+    w = picoclock.Rtc(fake)
+    _rtc_after_power_on(fake, 2)
+    assert w.since_power() == 2
+    first = wallclock.boot(folder, w, lambda: 41)
+    assert first == 42  # counting starts where fresh() says (at random on a box)
+    _rtc_after_power_on(fake, 300)  # the app restarted (a soft reset: the RTC ran on)
+    assert wallclock.boot(folder, w) == 42
+    _rtc_after_power_on(fake, 1)  # the power went and came back
+    assert wallclock.boot(folder, w) == 43
+    _rtc_after_power_on(fake, 1)  # again, within the same second: counted again (never merged)
+    assert wallclock.boot(folder, w) == 44
+    w.set(NOON)  # a PC set the clock: the power has held since, the count stands
+    assert w.since_power() is None and wallclock.boot(folder, w) == 44
+    with open(folder + wallclock.BOOT, "w") as f:
+        f.write("x")  # a damaged count: a fresh start, not an old number again
+    fake.dt = picoclock.from_unix(wallclock.ZERO)
+    assert wallclock.boot(folder, w, lambda: 7) == 8
+
+
+def test_a_game_without_a_clock_is_stamped_with_its_power_on_and_the_seconds_since():
+    fake = _FakeRtc()
+    w = picoclock.Rtc(fake)
+    _rtc_after_power_on(fake, 95)
+    assert wallclock.stamp(w, 12) == [12, 95]
+    assert wallclock.stamp(w, None) is None  # the power-on not counted: nothing to go on
+    assert wallclock.stamp(None, 12) is None
+    w.set(NOON)
+    assert wallclock.stamp(w, 12) == NOON
+    fake.dt = (2020, 6, 1, 0, 0, 0, 0, 0)  # before a Pico's power-on value: not a power-on
+    assert w.since_power() is None and wallclock.stamp(w, 12) is None
+
+
+def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
+    import clockmarks
+    folder = scratch("clock_marks") + "/"
+    fake = _FakeRtc()
+    w = picoclock.Rtc(fake)
+    _rtc_after_power_on(fake, 10)
+    n = wallclock.boot(folder, w, lambda: 99)
+    _rtc_after_power_on(fake, 700)
+    assert clockmarks.set_by_pc(w, NOON, folder) == NOON
+    assert clockmarks.read(folder) == ["%d 700 %d" % (n, NOON)]
+    assert clockmarks.set_by_pc(w, NOON + 60, folder) == NOON + 60  # set already: no mark
+    assert clockmarks.read(folder) == ["%d 700 %d" % (n, NOON)]
+    for k in range(1, 12):  # power-ons, each set after k minutes: the newest KEEP stay
+        _rtc_after_power_on(fake, 0)
+        m = wallclock.boot(folder, w)
+        _rtc_after_power_on(fake, 60 * k)
+        clockmarks.set_by_pc(w, NOON + 86400 * k, folder)
+    marks = clockmarks.read(folder)
+    assert len(marks) == clockmarks.KEEP and marks[-1] == "%d 660 %d" % (m, NOON + 86400 * 11)
+    with open(folder + clockmarks.MARKS, "a") as f:
+        f.write("1 2\nx y z\n")  # damage: skipped, never read as a mark
+    assert clockmarks.read(folder) == marks
+    e = raises(ValueError, clockmarks.set_by_pc, w, 5, folder)
+    mentions(e, "unix seconds")
+
+
+def test_the_link_marks_the_clock_it_sets_and_sends_the_marks():
+    folder = scratch("link_marks") + "/"
+    fake = _FakeRtc()
+    w = picoclock.Rtc(fake)
+    _rtc_after_power_on(fake, 30)
+    n = wallclock.boot(folder, w, lambda: 5)
+    _rtc_after_power_on(fake, 45)  # a sync a quarter of a minute after the app started
+    out = []
+    srv = link._Server(None, out.append, "abcd", "no store", folder)
+    srv.wall = w
+    srv.handle(["TIME", str(NOON)])
+    srv.handle(["CLOCKS"])
+    from shared_rules.framing import unframe
+    assert [unframe(x) for x in out] == [["TIME", str(NOON)],
+                                        ["CLOCKS", str(n), "45", str(NOON)]]
+
+
 # ---- the roster file --------------------------------------------------------------------
 def test_the_roster_is_saved_whole_and_read_bounded():
     folder = scratch("roster_file") + "/"

@@ -249,7 +249,8 @@ def when_and_who(library, device, gid):
     elif g.ended is not None:
         out.append("ended %s UTC" % at(g.ended))
     elif g.when is not None:
-        out.append("first synced %s UTC (the box's clock was not set: estimated)" % at(g.when))
+        out.append("%s (the box's clock was not set: the games before and after it on the "
+                   "box, and its first sync, tell)" % g.bounds_text())
     if [1 for p in g.people if p]:
         out.append("people: " + "; ".join(
             "%s: %s" % (colour, g.people[p] or "a guest") for p, colour in enumerate(g.players)))

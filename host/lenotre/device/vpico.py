@@ -40,6 +40,7 @@ import time
 import tty
 
 from lenotre.device.toolchain import tool
+from shared_rules import walltime
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 FRIENDLY_BANNER = b'Type "help()" for more information.'
@@ -87,12 +88,11 @@ class Relay:
     def __init__(self, flash, control=None, heap=HEAP, micropython=None):
         self.flash = os.path.abspath(flash)
         os.makedirs(self.flash, exist_ok=True)
-        # power-on: a Pico's RTC starts unset (firmware/wallclock.py keeps the virtual one here;
-        # it survives the soft resets below, as a Pico's RTC does)
-        try:
-            os.remove(os.path.join(self.flash, "vpico-rtc.txt"))
-        except FileNotFoundError:
-            pass
+        # power-on: a Pico's RTC starts unset, at 2021-01-01 (firmware/wallclock.py keeps the
+        # virtual one here as its offset from this machine's clock; it survives the soft resets
+        # below, as a Pico's RTC does)
+        with open(os.path.join(self.flash, "vpico-rtc.txt"), "w") as f:
+            f.write("%d\n" % (walltime.ZERO - int(time.time())))
         self.control = control or "lenotre-vpico-%d-%s" % (os.getpid(), os.urandom(3).hex())
         self.cmd = [micropython or tool("micropython"), "-X", "heapsize=" + heap, "-i", "-c"]
         self.master, slave = pty.openpty()  # the client's pty: its slave is the port

@@ -133,8 +133,8 @@ class Adapter:
         # tie-break
         lines = self.seat_comments(g)
         if g.when_estimated:
-            lines.append("Dated by its first sync: the box's clock was not set when it was "
-                         "played.")
+            lines.append("The box's clock was not set when it was played: %s; dated at the "
+                         "latest." % g.bounds_text())
         if g.tiebreak():
             lines.append("Shared victory." if len(g.winners()) > 1 else
                          "Tied on points; the %s decided." % self.TIEBREAK)

@@ -34,7 +34,8 @@ def player_id(key):
 
 def play_date(played, now=None):
     # BG Stats wants UTC "yyyy-MM-dd HH:mm:ss": the play's end by the box's clock, else its
-    # start, else its first sync (an estimate); a game with none of them gets the export time.
+    # start, else the latest it can have been (Played.when); a game with none of them gets
+    # the export time.
     when = played.when
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(now if when is None else when))
 

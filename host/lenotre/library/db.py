@@ -33,6 +33,8 @@ CREATE TABLE IF NOT EXISTS person_names(name TEXT PRIMARY KEY COLLATE NOCASE,
 CREATE TABLE IF NOT EXISTS crashes(device TEXT NOT NULL, n INTEGER NOT NULL,
     err TEXT NOT NULL, tb TEXT, gid INTEGER, events INTEGER, boot INTEGER NOT NULL DEFAULT 0,
     uptime_ms INTEGER, record TEXT NOT NULL, synced_at TEXT, PRIMARY KEY (device, n));
+CREATE TABLE IF NOT EXISTS clock_marks(device TEXT NOT NULL, boot INTEGER NOT NULL,
+    uptime INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (device, boot));
 """
 
 
@@ -452,6 +454,22 @@ class Library:
                 new += cur.rowcount
         return new
 
+    def add_clock_marks(self, device, marks):
+        # marks: [(power-on number, seconds since power-on, unix seconds)]: when the box's
+        # clock was set in each power-on (firmware/clockmarks.py). -> how many were new. The
+        # first mark of a power-on stands: the clock runs from it.
+        new = 0
+        with self.conn:
+            for boot, uptime, at in marks:
+                new += self.conn.execute("INSERT OR IGNORE INTO clock_marks VALUES (?, ?, ?, ?)",
+                                         (device, boot, uptime, at)).rowcount
+        return new
+
+    def clock_marks(self):
+        # -> {(device, power-on number): (seconds since power-on, unix seconds then)}
+        return {(d, b): (u, at) for d, b, u, at in self.conn.execute(
+            "SELECT device, boot, uptime, at FROM clock_marks")}
+
     def crashes(self, device=None, gid=None):
         # -> [(device, n, err, tb, gid, events, boot, uptime_ms, synced_at)], in the order
         # they happened on each box; only a box's, or only those during one of its games
@@ -484,6 +502,21 @@ class Library:
         except (ValueError, TypeError) as exc:
             raise LibraryDamaged(self.path, "a stored event of game %s:%s is unreadable (%s)"
                                  % (device, gid, exc))
+
+    def ends(self, device):
+        # -> [(gid, first event, last event)] of each of a box's games that has events
+        out = {}
+        for gid, seq, text in self.conn.execute(
+                "SELECT e.gid, e.seq, e.event FROM events e WHERE e.device=? AND (e.seq=0 OR "
+                "e.seq=(SELECT max(seq) FROM events x WHERE x.device=e.device AND x.gid=e.gid))",
+                (device,)):
+            try:
+                ev = decode(text)
+            except (ValueError, TypeError):
+                continue  # a damaged row: that game bounds nothing
+            pair = out.setdefault(gid, [ev, ev])
+            pair[0 if seq == 0 else 1] = ev
+        return [(gid, a, b) for gid, (a, b) in sorted(out.items())]
 
     def kinds(self):
         # -> {(device, gid): the game its setup names}; a game without a setup yet has none

@@ -78,9 +78,12 @@ def game_json(g):
         "finished": g.finished, "status": g.status,
         "where": g.where(),  # the rules core's words: "stage 2, round 3", "game over"
         "synced_at": g.synced_at,
-        # unix seconds UTC by the box's clock (null: not set); when: end, start or first sync
+        # unix seconds UTC by the box's clock, or dated by when that power-on's clock was set
+        # (null: not known); when: the end, else the start, else (when_estimated) the latest
+        # it can have been; played_after/before: the times around an undated game (null: none)
         "started": g.started, "ended": g.ended, "when": g.when,
         "when_estimated": g.when_estimated,
+        "played_after": g.after, "played_before": g.before if g.when_estimated else None,
         "people": g.people,  # per seat the roster person, null for a guest
         "events": g.events,  # as the box journaled them, undos included
         "totals": g.totals() if g.scored else None,

@@ -82,9 +82,10 @@ def page(g, short, older=None, newer=None):
                      % (e("Still running" if g.status == "running" else
                           "Abandoned (a new game was started on the box)"),
                         e(g.where())))
-    if g.when_estimated and g.when is not None:
-        parts.append('<p class="note">~ the date is estimated: the box had no clock, so the '
-                     "game is dated at its sync.</p>")
+    if g.when_estimated:
+        parts.append('<p class="note">The box had no clock when this game was played: %s '
+                     "(the games before and after it on its box, and its first sync).</p>"
+                     % e(g.bounds_text()))
     parts += g.adapter.page(g)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

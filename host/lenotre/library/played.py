@@ -85,7 +85,7 @@ class Played:
     knows of the game's kind (lenotre/games/), by default the one its setup names."""
 
     def __init__(self, device, gid, closed, synced_at, events, game, first_synced=None,
-                 resolve=None, adapter=None):
+                 resolve=None, adapter=None, marks=None):
         self.device = device
         self.gid = gid
         self.closed = closed  # the device wrote its end record: game over, or abandoned
@@ -99,10 +99,18 @@ class Played:
         self.first_synced = first_synced
         # recorded person name -> (name now, key): the roster's renames (people.Roster)
         self._resolve = resolve or (lambda name: (name, name))
-        self.started = _stamp(events[0]) if events else None
-        # the end: the time of the event that ended the game, as it stands (an undone one
-        # does not count); Versailles: the final scoring
-        self.ended = _stamp(game.events[-1]) if self.finished else None
+        # the start and the end: the box's clock then, or, played before its clock was set,
+        # what the box knew then (its power-on's number, the seconds since) put on the time
+        # line by when that power-on's clock was set (marks: {(device, number): (seconds,
+        # unix seconds)}, clock_marks in the library). The end: the time of the event that
+        # ended the game, as it stands (an undone one does not count); Versailles: the final
+        # scoring.
+        self.started = stamp(events[0], device, marks) if events else None
+        self.ended = stamp(game.events[-1], device, marks) if self.finished else None
+        # Where neither is known: the times between which it was played, from the games
+        # before and after it on its box (load() sets them) and its first sync.
+        self.after = None
+        self.before = None
         if self.ended is not None and self.started is not None and self.ended < self.started:
             self.ended = None  # a clock set backwards in mid-game: the end is not known
         recorded = _recorded_people(events[0] if events else {}, len(game.players))
@@ -111,19 +119,42 @@ class Played:
     # ---- when, and who ----------------------------------------------------------------------
     @property
     def when(self):
-        # unix seconds of the play: its end, else its start (the box's clock, set from a PC),
-        # else when it was first synced (estimated); None if nothing is known
+        # unix seconds of the play: its end, else its start, else (estimated) the latest it
+        # can have been: the next dated game on its box, or its first sync; None if nothing
+        # is known
         if self.ended is not None:
             return self.ended
         if self.started is not None:
             return self.started
+        if self.before is not None:
+            return self.before
         return self._sync_time()
 
     @property
     def when_estimated(self):
-        # True when `when` is the sync time: the game was played while the box's clock was
-        # not set (before the first sync or flash since its power came on)
-        return self.ended is None and self.started is None and self._sync_time() is not None
+        # True when `when` is not the game's own time but the latest it can have been: it was
+        # played while the box's clock was not set, in a power-on whose clock nobody set
+        return self.ended is None and self.started is None and self.when is not None
+
+    def when_text(self):
+        # The play's date for a list: "2026-03-14"; "~2026-03-14" when not known exactly but
+        # within that day (the dated games before and after it); else "date unknown"
+        if self.when is None:
+            return "not dated"
+        day = time.strftime("%Y-%m-%d", time.gmtime(self.when))
+        if not self.when_estimated:
+            return day
+        if self.after is not None and day == time.strftime("%Y-%m-%d", time.gmtime(self.after)):
+            return "~" + day
+        return "date unknown"
+
+    def bounds_text(self):
+        # Where the date is not known: between which times it was played, in words
+        if not self.when_estimated:
+            return ""
+        if self.after is None:
+            return "played before %s UTC" % date_text(self.when)
+        return "played between %s and %s UTC" % (date_text(self.after), date_text(self.when))
 
     def _sync_time(self):
         if self.first_synced is not None:
@@ -213,10 +244,64 @@ class Played:
         return bool(out and out.tiebreak)
 
 
-def _stamp(event):
-    # the box's wall time on an event, when it has a believable one (firmware/wallclock.py)
+def stamp(event, device=None, marks=None):
+    # -> unix seconds of an event, when it has a believable time: the box's wall time, or
+    # [power-on number, seconds since power-on] (firmware/wallclock.py, stamp) put on the time
+    # line by that power-on's clock mark (marks, as Played takes them); else None
     t = event.get("t") if isinstance(event, dict) else None
-    return t if isinstance(t, int) and not isinstance(t, bool) and FLOOR <= t < LATEST else None
+    if isinstance(t, list) and len(t) == 2 and all(_whole(x) for x in t) and marks:
+        mark = marks.get((device, t[0]))
+        t = None if mark is None else mark[1] - mark[0] + t[1]
+    return t if _whole(t) and FLOOR <= t < LATEST else None
+
+
+def _whole(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _times(setup, last, device, marks):
+    # a game's part in bound(): its setup as text, the setup's time, its last record's time
+    # (an undone record's too: it was written then)
+    return repr(setup), stamp(setup, device, marks), stamp(last, device, marks)
+
+
+def bound(games, starts):
+    # Sets each undated game's after/before: the times between which it was played. A box
+    # numbers its games in the order it starts them, and plays one at a time, so a game
+    # began after every time of the games numbered before it and before every time of those
+    # numbered after it (a resumed game's copy keeps the setup it copied, so a setup seen
+    # before on that box tells nothing of when the copy began). starts: {(device, gid):
+    # (setup text, its time or None, its last record's time or None)} of every game read,
+    # shown or not.
+    by_box = {}
+    for (device, gid), v in starts.items():
+        by_box.setdefault(device, []).append((gid,) + v)
+    edges = {}
+    for device, rows in by_box.items():
+        rows.sort(key=lambda r: r[0])
+        seen, times = set(), []
+        for gid, setup, start, end in rows:
+            copied = setup in seen
+            seen.add(setup)
+            times.append([t for t in ((None if copied else start), end) if t is not None])
+        latest, before = None, [None] * len(rows)
+        earliest = None
+        for i in range(len(rows) - 1, -1, -1):
+            before[i] = earliest
+            if times[i]:
+                earliest = min(times[i] + ([earliest] if earliest is not None else []))
+        for i, r in enumerate(rows):
+            edges[(device, r[0])] = (latest, before[i])
+            if times[i]:
+                latest = max(times[i] + ([latest] if latest is not None else []))
+    for g in games:
+        after, before = edges.get((g.device, g.gid), (None, None))
+        sync = g._sync_time()
+        if sync is not None and (before is None or sync < before):
+            before = sync
+        if after is not None and before is not None and after > before:
+            after = None  # a clock set wrong on the way: the order tells nothing then
+        g.after, g.before = after, before
 
 
 def _recorded_people(setup, n):
@@ -244,6 +329,8 @@ def load(library, only=None, include_unfinished=False, progress=None):
             raise KeyError("%s:%d" % tuple(only))
     games, problems = [], []
     first = library.first_synced()
+    marks = library.clock_marks()
+    starts = {}
     kinds = library.kinds()
     roster = Roster(library)
     known = {}
@@ -265,6 +352,7 @@ def load(library, only=None, include_unfinished=False, progress=None):
             if include_unfinished or only is not None:
                 problems.append((gname, "no events yet (not even its setup)"))
             continue
+        starts[(device, gid)] = _times(events[0], events[-1], device, marks)
         try:
             # the library's column, else the setup (a game stored before the column)
             adapter = adapter_of(kinds.get((device, gid)) or game_of(events))
@@ -278,10 +366,14 @@ def load(library, only=None, include_unfinished=False, progress=None):
                              % (type(exc).__name__, exc)))
             continue
         played = Played(device, gid, bool(closed), synced_at, events, game,
-                        first.get((device, gid)), resolve, adapter)
+                        first.get((device, gid)), resolve, adapter, marks)
         # A game asked for by name comes back whatever its state: the caller says why not.
         if played.finished or include_unfinished or only is not None:
             games.append(played)
+    if only is not None:  # its neighbours on its box, from their first and last records
+        for gid, first_ev, last_ev in library.ends(only[0]):
+            starts.setdefault((only[0], gid), _times(first_ev, last_ev, only[0], marks))
+    bound(games, starts)
     if progress:
         progress.done()
     return games, problems

@@ -126,8 +126,9 @@ def overview(games, names, last, pages, over_png, sections):
     parts = gamepage.head("Le Nôtre: the games")
     parts += ["<h1>Le Nôtre: the games</h1>", "<p>%s</p>" % e(summary(games, finished, dated))]
     if any(g.when_estimated for g in games if g.when is not None):
-        parts.append('<p class="note">~ before a date: estimated. The box had no clock when '
-                     "that game was played, so it is dated at its sync.</p>")
+        parts.append('<p class="note">~ before a date: the box had no clock when that game '
+                     "was played, so its time is not known, but the games before and after it "
+                     "on its box fix the day. Date unknown: they do not.</p>")
     parts.append("<h2>Running now</h2>")
     if running:
         parts.append('<p class="note">As at the last sync; sync again to see more.</p>')

@@ -23,10 +23,9 @@ def newest_first(games):
 
 
 def date(g):
-    # "2026-03-14", "~2026-03-14" when estimated from the sync time, "not dated"
-    if g.when is None:
-        return "not dated"
-    return ("~" if g.when_estimated else "") + time.strftime("%Y-%m-%d", time.gmtime(g.when))
+    # "2026-03-14"; "~2026-03-14": not known exactly but within that day; "date unknown";
+    # "not dated" (played.Played.when_text)
+    return g.when_text()
 
 
 class Tally:

@@ -212,8 +212,9 @@ class Board:
 
     def set_clock(self, t):
         # The box's wall clock (firmware/wallclock.py) from the PC's: -> what it reads after
-        out = self.exec("import wallclock\n_w = wallclock.default()\n_w.set(%d)\n"
-                        "print(repr(_w.now()))\ndel _w" % t)
+        # (marked when it was unset: clockmarks.py; the next sync reads the mark)
+        out = self.exec("import clockmarks, os, wallclock\ntry:\n os.mkdir('data')\nexcept OSError:\n"
+                        " pass\nprint(repr(clockmarks.set_by_pc(wallclock.default(), %d)))" % t)
         return eval_text(out)
 
     def put_roster(self, names):

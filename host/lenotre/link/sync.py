@@ -65,6 +65,14 @@ def sync(proto, library, progress=None, roster=None, hello=None):
         summary.roster = proto.send_roster(roster) if roster is not None else None
     except DeviceError as exc:  # a full flash, say: the box keeps the roster it had
         said.append("it kept its old roster (%s)" % exc)
+    try:  # when the box's clock was set since its power came on: its undated games dated
+        marks = proto.clock_marks()
+    except DeviceError as exc:
+        said.append("its clock's settings were not read (%s): games it played before its "
+                    "clock was set stay undated" % exc)
+    else:
+        if marks:
+            library.add_clock_marks(device, marks)
     games, notes = proto.list()
     summary.notes = notes + said
     summary.games = len(games)

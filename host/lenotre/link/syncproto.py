@@ -297,6 +297,19 @@ class Proto:
         # after, or None from a firmware without a clock (it answers ERR unknown TIME)
         return self._optional("TIME %d" % t, "TIME")
 
+    def clock_marks(self):
+        # -> [(power-on number, seconds since power-on, unix seconds)]: when the box's clock
+        # was set in its recent power-ons (firmware/clockmarks.py), or None from a firmware
+        # that keeps none (ERR unknown CLOCKS)
+        try:
+            f = self.request("CLOCKS", lambda f: f[0] == "CLOCKS" and len(f) % 3 == 1
+                             and all(x.isdigit() for x in f[1:]))
+        except DeviceError as exc:
+            if "unknown CLOCKS" in str(exc):
+                return None
+            raise
+        return [tuple(int(x) for x in f[i:i + 3]) for i in range(1, len(f), 3)]
+
     def send_roster(self, names):
         # The roster replaces the box's: -> how many names the box holds now, or None from a
         # firmware without a roster
