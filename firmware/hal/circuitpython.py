@@ -24,6 +24,8 @@ from pixels import Pixels
 
 from hal import Hal
 
+RTC_ZERO = 1577836800  # 2020-01-01 00:00 UTC: CircuitPython's RP2040 RTC at power-on
+
 _PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29, as MicroPython's ticks do
 _HALF = _PERIOD >> 1
 
@@ -156,5 +158,5 @@ def build(pinout="pinout.json", root="data"):
     # FAT here loses a whole flash sector to a cut between its erase and program: the
     # journal being written is copied to nvm too, and boot puts back what FAT lost (mirror.py)
     return Hal(b, clock, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
-               store.Store(root, mirror=Mirror(nvm)), buzzer, wall=Rtc(RTC()), restart=reset,
-               watchdog=Watchdog())
+               store.Store(root, mirror=Mirror(nvm)), buzzer, wall=Rtc(RTC(), RTC_ZERO),
+               restart=reset, watchdog=Watchdog())

@@ -136,3 +136,75 @@ def test_repair_names_the_copies_kept_before_the_last_syncs(db, capsys):
     assert code == 0
     assert "copies of the library from before the last syncs (newest first): %s" \
         % (db + ".before-sync-1") in out
+
+
+@pytest.fixture
+def read_only_folder(tmp_path):
+    # -> a folder that cannot be written (a read-only tmpfs: as root, permissions do not
+    # bind), holding what the test put in it first via the second value, a writable twin
+    import subprocess
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        yield folder, lambda: folder.chmod(0o555)
+        folder.chmod(0o755)
+        return
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(folder)],
+                      capture_output=True).returncode:
+        pytest.skip("a read-only folder needs a mount here (root without CAP_SYS_ADMIN)")
+    try:
+        yield folder, lambda: subprocess.run(["mount", "-o", "remount,ro", str(folder)],
+                                             check=True)
+    finally:
+        subprocess.run(["umount", str(folder)])
+
+
+def test_a_library_in_a_read_only_folder_is_read_and_not_written(read_only_folder, tmp_path,
+                                                                 capsys):
+    folder, seal = read_only_folder
+    path = str(folder / "games.sqlite")
+    L.library(path, [("b0x", 1, L.shared_victory(), True),
+                     ("b0x", 2, L.decided_by_largest_area(), True)])
+    with open(path, "rb") as f:
+        before = f.read()
+    seal()
+    code, out, err = run(capsys, "games", "--db", path)
+    assert code == 0 and "b0x:1" in out and "b0x:2" in out and not err
+    code, out, err = run(capsys, "show", "2", "--db", path)
+    assert code == 0 and "Winner" in out
+    code, out, err = run(capsys, "export", "--format", "json", "--db", path)
+    assert code == 0 and out.count('"device": "b0x"') == 2
+    code, out, err = run(capsys, "report", "--db", path, "--out", str(tmp_path / "r"))
+    assert code == 0 and (tmp_path / "r" / "index.html").exists()
+    code, out, err = run(capsys, "players", "--db", path, "list")
+    assert code == 0 and "no people yet" in out
+    for args in (("players", "--db", path, "add", "Anna"), ("sync", "--db", path,
+                                                            "--port", "/dev/null")):
+        code, out, err = run(capsys, *args)
+        one_line(code, err, "read-only")
+    code, out, err = run(capsys, "library", "repair", "--db", path)
+    one_line(code, err, "Read-only", "as it was")
+    with open(path, "rb") as f:
+        assert f.read() == before
+    assert listing(str(folder)) == ["games.sqlite"]
+
+
+def test_a_read_only_library_with_a_write_ahead_log_left_says_to_copy_it(read_only_folder,
+                                                                        capsys):
+    folder, seal = read_only_folder
+    path = str(folder / "games.sqlite")
+    from lenotre.library.db import Library
+    lib = Library(L.library(path, [("b0x", 1, L.shared_victory(), True)]))
+    # a lenotre killed mid-work: its write-ahead log holds a game the file alone does not
+    lib.conn.execute("PRAGMA wal_autocheckpoint=0")
+    L.add(lib, "b0x", 2, L.decided_by_largest_area())
+    import shutil
+    for end in ("", "-wal"):
+        shutil.copy(path + end, path + end + ".keep")
+    lib.close()
+    for end in ("", "-wal"):
+        os.replace(path + end + ".keep", path + end)
+    assert os.path.getsize(path + "-wal") > 0
+    seal()
+    code, out, err = run(capsys, "games", "--db", path)
+    one_line(code, err, "read-only", "-wal", "copy the folder")

@@ -107,9 +107,9 @@ def test_wins_and_averages_per_person_from_hand_worked_games(hand_worked, tmp_pa
     # largest area); Cyan: 5 in 1. The running game b0x:3 counts for nobody yet.
     # (a box without a roster: every seat a guest, counted per colour)
     assert rows(page, "<h2>People") == [
-        ["Orange (guest)", "2", "1", "50%", "12.5", "15", "~2026-03-14"],
-        ["Purple (guest)", "2", "2", "100%", "12.5", "15", "~2026-03-14"],
-        ["Cyan (guest)", "1", "0", "0%", "5.0", "5", "~2026-03-14"]]
+        ["Orange (guest)", "2", "1", "50%", "12.5", "15", "date unknown"],
+        ["Purple (guest)", "2", "2", "100%", "12.5", "15", "date unknown"],
+        ["Cyan (guest)", "1", "0", "0%", "5.0", "5", "date unknown"]]
     # Per game: 2 players + Ludwig, 1 game, 15 for both; 3 players, (10 + 10 + 5) / 3.
     kinds = rows(page, "<h2>Per game")
     assert kinds[0][:5] == ["Die Gärten von Versailles", "2 + Ludwig", "1", "15.0", "15.0"]
@@ -227,21 +227,25 @@ def test_last_limits_the_overview_and_the_list_pages_hold_every_game(db, tmp_pat
     assert code == 2 and "--last" in err
 
 
-def test_dates_estimated_from_the_sync_are_marked(db, tmp_path, capsys):
+def test_games_dated_by_nothing_but_their_sync_say_date_unknown(db, tmp_path, capsys):
+    # played before the box's clock was ever set (no dated game on the box to bound them):
+    # their first sync is the latest they can have been, and no day is known
     g = games_of(db)["b0x:1"]
     assert (g.when, g.when_estimated) == (1773513000, True)  # 2026-03-14 18:30:00 UTC
-    assert stats.date(g) == "~2026-03-14"
+    assert stats.date(g) == "date unknown"
     report_cmd(capsys, "--db", db, "--out", str(tmp_path / "r"))
-    assert "played from ~2026-03-14 to ~2026-03-14" in read(tmp_path / "r" / "index.html")
-    assert "~2026-03-14" in read(tmp_path / "r" / "game" / "b0x-1.html")
+    index = read(tmp_path / "r" / "index.html")
+    assert "played from" not in index and "; 4 of unknown date." in index
+    assert "played before 2026-03-14 18:30:00 UTC" in read(tmp_path / "r" / "game" / "b0x-1.html")
 
 
 def test_a_date_from_the_box_clock_has_no_tilde():
-    class Clocked:
-        when, when_estimated = 1773513000, False
-    assert stats.date(Clocked()) == "2026-03-14"
-    Clocked.when = None
-    assert stats.date(Clocked()) == "not dated"
+    class Clocked(played.Played):
+        def __init__(self, ended):  # nothing but the times
+            self.started, self.ended, self.after, self.before = None, ended, None, None
+            self.first_synced = self.synced_at = None
+    assert stats.date(Clocked(1773513000)) == "2026-03-14"
+    assert stats.date(Clocked(None)) == "not dated"
 
 
 class Dated:

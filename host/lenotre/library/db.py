@@ -10,6 +10,7 @@ Schema and rules: docs/HOST.md."""
 import os
 import sqlite3
 import time
+import urllib.parse
 import zlib
 
 from shared_rules.codec import decode, encode
@@ -115,8 +116,28 @@ class LibraryBusy(DbError):
         self.sqlite = exc  # what SQLite said
 
 
+class ReadOnlyLibrary(DbError):
+    """The library's folder (or the file) cannot be written: the read commands still read it,
+    the commands that write say so."""
+
+
+def writable(path):
+    # -> True when lenotre may write the library and beside it (SQLite's -wal and -shm)
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(folder, os.W_OK) and (not os.path.exists(path) or os.access(path, os.W_OK))
+
+
+def read_only(path):
+    return ReadOnlyLibrary(
+        "cannot write the library %s: its folder or the file is read-only (permissions, or a "
+        "read-only disk); `lenotre games`, `show`, `export` and `report` read it as it is, "
+        "anything that changes it needs it somewhere writable (copy it, give --db PATH)" % path)
+
+
 def failure(path, exc):
     # -> the DbError for an sqlite3 error met while using the library at `path`
+    if not writable(path):
+        return read_only(path)
     if isinstance(exc, sqlite3.OperationalError) and "malformed" not in str(exc):
         return LibraryBusy(path, exc)
     return LibraryDamaged(path, "SQLite says %s" % exc)
@@ -189,8 +210,8 @@ def _game(event_text):
     return None
 
 
-def connect(path):
-    conn = sqlite3.connect(path)
+def connect(path, uri=False):
+    conn = sqlite3.connect(path, uri=uri)
     conn.create_function("lenotre_crc32", 1, _checksum, deterministic=True)
     conn.create_function("lenotre_game", 1, _game, deterministic=True)
     return conn
@@ -231,6 +252,10 @@ class Library:
             wrong = check_header(path)
             if wrong:
                 raise LibraryDamaged(path, wrong)
+        self.read_only = found and not create and not writable(path)
+        if self.read_only:  # the read commands read a library they cannot write as it is
+            self._open_read_only(check)
+            return
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         try:
             self.conn = connect(path)
@@ -248,6 +273,48 @@ class Library:
         except sqlite3.DatabaseError as exc:
             self.close()
             raise failure(path, exc)
+        except DbError:
+            self.close()
+            raise
+
+    def _open_read_only(self, check):
+        # SQLite's immutable=1: no -wal or -shm is made beside it (its folder is read-only),
+        # and nothing is written. A write-ahead log left beside it holds games the file alone
+        # does not: read without them, they would seem lost.
+        wal = self.path + "-wal"
+        if os.path.exists(wal) and os.path.getsize(wal):
+            raise ReadOnlyLibrary(
+                "cannot read the library %s as it is: its folder is read-only and it holds "
+                "writes not yet folded into it (%s); copy the folder somewhere writable and "
+                "give --db PATH" % (self.path, wal))
+        try:
+            self.conn = connect("file:%s?immutable=1" % urllib.parse.quote(
+                os.path.abspath(self.path)), uri=True)
+            if check:
+                self._structure()
+            have = self.version()
+            if have != SCHEMA_VERSION:
+                raise ReadOnlyLibrary(
+                    "cannot read the library %s where it is: it is read-only and has schema "
+                    "version %d, this lenotre reads %d%s" % (
+                        self.path, have, SCHEMA_VERSION,
+                        " (update lenotre)" if have > SCHEMA_VERSION else
+                        ", after an upgrade that writes to it: copy it somewhere writable"))
+            # tables later lenotres added (CREATE ... IF NOT EXISTS in SCHEMA), empty, in this
+            # connection's own temporary schema: the file is not touched
+            have_tables = {r[0] for r in self.conn.execute(
+                "SELECT name FROM sqlite_master WHERE type='table'")}
+            for stmt in SCHEMA.split(";"):
+                words = stmt.split()
+                if len(words) > 5 and words[5].split("(")[0] not in have_tables:
+                    self.conn.execute(stmt.replace("CREATE TABLE", "CREATE TEMP TABLE", 1))
+            if check:
+                self._journals()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise LibraryDamaged(self.path, "SQLite says %s" % exc) \
+                if "malformed" in str(exc) or "not a database" in str(exc) \
+                else failure(self.path, exc)
         except DbError:
             self.close()
             raise

@@ -137,7 +137,8 @@ def run(args):
     if args.action == "list" and not os.path.isfile(path):
         print("no people yet: `lenotre players add NAME` starts the roster")
         return 0
-    library = db.Library(path)
+    # listing only reads: a library in a read-only folder is listed all the same
+    library = db.Library(path, create=args.action != "list")
     try:
         roster = Roster(library)
         if args.action == "list":

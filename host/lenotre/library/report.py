@@ -161,10 +161,13 @@ def summary(games, finished, dated):
         count = sum(1 for g in games if g.status == state)
         if count:
             text += ", %d %s" % (count, state)
-    if dated:
-        first = min(dated, key=lambda g: g.when)
-        newest = max(dated, key=lambda g: g.when)
+    known = [g for g in dated if stats.date(g) != "date unknown"]
+    if known:
+        first = min(known, key=lambda g: g.when)
+        newest = max(known, key=lambda g: g.when)
         text += "; played from %s to %s" % (stats.date(first), stats.date(newest))
+    if len(known) < len(dated):
+        text += "; %d of unknown date" % (len(dated) - len(known))
     return text + "."
 
 
