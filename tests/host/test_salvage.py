@@ -112,3 +112,55 @@ def test_the_schema_page_gone_still_gives_every_game(sound, tmp_path, capsys):
     noise = bytes(random.Random(1).randrange(256) for _ in range(4096))
     kept, out = _repair(tmp_path, noise + data[4096:], capsys)
     assert kept == journals and "empty library" not in out
+
+
+def _pages_of(path, table):
+    # -> the page numbers of a table's b-tree and overflow pages (SQLite's dbstat)
+    conn = sqlite3.connect(path)
+    try:
+        return [no for (no,) in conn.execute("SELECT pageno FROM dbstat WHERE name=?",
+                                             (table,))]
+    except sqlite3.OperationalError as exc:
+        pytest.skip("this SQLite has no dbstat table to find a table's pages (%s)" % exc)
+    finally:
+        conn.close()
+
+
+def test_the_games_tables_pages_all_lost_the_events_give_every_game_back(sound, tmp_path,
+                                                                         capsys):
+    # Every page of the games table (its rows, their journals' overflow) zeroed: the events
+    # table still holds each game's events, and each event is its record again, so every
+    # journal comes back byte for byte, its end mark with it
+    path, journals = sound
+    data = bytearray(open(path, "rb").read())
+    pages = _pages_of(path, "games")
+    assert len(pages) > 10
+    for no in pages:
+        data[(no - 1) * 4096:no * 4096] = bytes(4096)
+    kept, out = _repair(tmp_path, bytes(data), capsys)
+    assert kept == journals, "kept %d of %d" % (len(kept), len(journals))
+    assert "of them %d made from their events" % GAMES in out
+    print("the games table's %d pages zeroed: kept %d of %d games" % (len(pages), len(kept),
+                                                                       GAMES))
+
+
+def test_a_game_whose_events_stop_at_a_gap_comes_back_up_to_it(sound, tmp_path, capsys):
+    # the games table gone and one game's events missing from its 6th on: its first five
+    # come back (a running game's start), the others whole
+    path, journals = sound
+    work = str(tmp_path / "work.sqlite")
+    with open(path, "rb") as f, open(work, "wb") as g:
+        g.write(f.read())
+    conn = sqlite3.connect(work)
+    conn.execute("DELETE FROM events WHERE device=? AND gid=7 AND seq=5", (DEVICE,))
+    conn.commit()
+    conn.execute("PRAGMA secure_delete=ON")
+    conn.close()
+    data = bytearray(open(work, "rb").read())
+    for no in _pages_of(work, "games"):
+        data[(no - 1) * 4096:no * 4096] = bytes(4096)
+    kept, out = _repair(tmp_path, bytes(data), capsys)
+    assert set(kept) == set(journals)
+    assert journals[7].startswith(kept[7]) and kept[7].count(b"\n") == 5
+    assert {g: j for g, j in kept.items() if g != 7} == {
+        g: j for g, j in journals.items() if g != 7}

@@ -171,6 +171,7 @@ class Repaired:
         self.unreadable = False  # no table could be read at all
         self.read = set()  # (device, gid) of every game row SQLite could read
         self.salvaged = []  # "box:game" of games read from the file's pages themselves
+        self.from_events = []  # "box:game" of games whose journal was made from its events
 
     def lines(self, path):
         out = ["kept the damaged library as %s" % self.kept]
@@ -184,6 +185,10 @@ class Repaired:
                 out.append("  of them %d read from the file's pages, where SQLite could not "
                            "reach them: %s" % (len(self.salvaged), ", ".join(
                                self.salvaged[:10]) + (" ..." if len(self.salvaged) > 10 else "")))
+            if self.from_events:
+                out.append("  of them %d made from their events, their journal's row lost: %s"
+                           % (len(self.from_events), ", ".join(self.from_events[:10])
+                              + (" ..." if len(self.from_events) > 10 else "")))
             if self.lost:
                 out.append("%d game%s could not be read: %s" % (
                     len(self.lost), "" if len(self.lost) == 1 else "s",
@@ -342,8 +347,49 @@ def _salvage(kept, new, result):
                                     % (device, gid, len(sound), wrong))
         else:
             result.whole += 1
-    result.lost = [g for g in result.lost if tuple(g.rsplit(":", 1)) not in
-                   {(d, str(n)) for d, n in result.read}]
+    # Then the games whose journal no page holds whole, from their events: each event is
+    # its record again (the records are canonical), so the journal comes back as the box
+    # wrote it, the end mark added when the events finish the game.
+    named = set(tuple(g.rsplit(":", 1)) for g in result.lost)
+    found = salvage.events(kept)
+    for device, gid in sorted(found):
+        if (device, gid) not in result.read:
+            named.add((device, str(gid)))
+    for device, gid in sorted((d, int(n)) for d, n in named if n.isdigit()):
+        if (device, gid) in result.read:
+            continue
+        journal = _from_events(found.get((device, gid), {}))
+        if journal:
+            result.read.add((device, gid))
+            new.add(device, gid, 0, journal)
+            new.seen(device)
+            result.from_events.append("%s:%d" % (device, gid))
+            result.whole += 1
+    result.lost = sorted("%s:%s" % (d, n) for d, n in named
+                         if not n.isdigit() or (d, int(n)) not in result.read)
+
+
+def _from_events(events):
+    # -> the journal the events {seq: JSON text} from 0 on make (the first gap ends them), its
+    # end mark added when they replay to a game over; b"" when they do not even start one
+    from lenotre.games import adapter
+    from shared_rules.codec import decode
+    from shared_rules.records import END, game_of, record
+    values = []
+    try:
+        while len(values) in events:
+            values.append(decode(events[len(values)]))
+        game = game_of(values[0]) if values else None
+        journal = b"".join(record(v, game) for v in values)
+    except Exception:  # a damaged text, a value no record holds: nothing from events
+        return b""
+    if not game or not sound_part(journal)[0]:
+        return b""
+    try:
+        over = adapter(game).load(values).outcome is not None
+    except Exception:  # events that do not replay (cut at a gap): kept as they are
+        over = False
+    return journal + (END if over else b"")
 
 
 def _safe(conn, sql):

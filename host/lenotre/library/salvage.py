@@ -183,3 +183,22 @@ def games(path, sound_part):
         if sound and len(sound) > best.get((device, gid), (0, b""))[0]:
             best[device, gid] = (len(sound), journal)
     return [(d, g, best[d, g][1]) for d, g in sorted(best)]
+
+
+def events(path):
+    """-> {(device, gid): {seq: event text}} of the rows at `path` that look like the
+    library's events (a text box id, a game number, a sequence number, an event's JSON text):
+    where a game's own row is lost, its events may still say it all (librepair.py). Of copies
+    of one event (an older version of its page, a WAL frame) the newest read."""
+    out = {}
+    if not os.path.isfile(path):
+        return out
+    for _, values in rows(path):
+        if len(values) != 4:
+            continue
+        device, gid, seq, text = values
+        if (isinstance(device, str) and device and device.isalnum() and isinstance(gid, int)
+                and gid > 0 and isinstance(seq, int) and seq >= 0 and isinstance(text, str)
+                and text[:1] in "[{"):
+            out.setdefault((device, gid), {})[seq] = text
+    return out
