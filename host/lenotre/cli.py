@@ -66,6 +66,9 @@ def main(argv=None):
         return _error(args, "interrupted", INTERRUPTED)
     except BrokenPipeError:  # `lenotre games | head`
         return OK
+    except OSError as exc:  # a file-system error no command foresaw: its line, no traceback
+        where = " (%s)" % exc.filename if getattr(exc, "filename", None) else ""
+        return _error(args, "%s%s" % (exc.strerror or exc, where), FAILED)
 
 
 def _error(args, what, status):

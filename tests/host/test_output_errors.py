@@ -184,6 +184,16 @@ def test_a_library_in_a_read_only_folder_is_read_and_not_written(read_only_folde
         one_line(code, err, "read-only")
     code, out, err = run(capsys, "library", "repair", "--db", path)
     one_line(code, err, "Read-only", "as it was")
+    # and what would write into the read-only folder: one line each
+    for args, words in ((("report", "--db", path, "--out", str(folder / "r")), ("cannot write",)),
+                        (("export", "--db", path, "--out", str(folder / "x.csv")),
+                         ("cannot write",)),
+                        (("sim", "--demo", "--flash", str(folder / "flash")), ("--flash",)),
+                        (("sim", "--pico", "--flash", str(folder / "p.img")), ("read-only",)),
+                        (("sync", "--db", str(folder / "new.sqlite"), "--port", "/dev/null"),
+                         ("not writable",))):
+        code, out, err = run(capsys, *args)
+        one_line(code, err, *words)
     with open(path, "rb") as f:
         assert f.read() == before
     assert listing(str(folder)) == ["games.sqlite"]

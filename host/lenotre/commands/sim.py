@@ -145,6 +145,11 @@ def pico_image(flash):
     if os.path.isdir(flash):
         raise UsageError("--flash %s is a folder: the emulated Pico's flash is an image file "
                          "(a folder is the other simulators' flash)" % flash)
+    folder = os.path.dirname(os.path.abspath(flash))
+    if (not os.access(flash, os.W_OK)) if os.path.exists(flash) else \
+            (os.path.isdir(folder) and not os.access(folder, os.W_OK)):
+        raise UsageError("--flash %s is read-only: the emulated Pico writes its flash image; "
+                         "give a file it can write" % flash)
     return flash
 
 
@@ -155,6 +160,14 @@ def adopt_old_layout(flash):
     if os.path.exists(flash) and not os.path.isdir(flash):
         raise UsageError("--flash %s is a file: this simulator's flash is a folder (the "
                          "emulated Pico's, with --pico, is an image file)" % flash)
+    try:
+        os.makedirs(flash, exist_ok=True)
+    except OSError as exc:
+        raise UsageError("--flash %s: cannot make the simulator's flash folder there (%s): "
+                         "give a folder it can write" % (flash, exc.strerror))
+    if not os.access(flash, os.W_OK):
+        raise UsageError("--flash %s is read-only: the simulator keeps its games there; give "
+                         "a folder it can write" % flash)
     if os.path.isdir(flash) and not os.path.exists(os.path.join(flash, "data")):
         old = [n for n in sorted(os.listdir(flash)) if STORE_FILE.match(n)]
         if old:
