@@ -116,13 +116,19 @@ def test_a_game_without_a_clock_is_stamped_with_its_power_on_and_the_seconds_sin
     assert w.since_power() is None and wallclock.stamp(w, 12) is None
 
 
-def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
-    import clockmarks
-    folder = scratch("clock_marks") + "/"
+def _counted(name, seconds):
+    # -> (folder, its fake RTC, the clock, the power-on's number) of a box whose app started
+    # `seconds` after power-on, its clock unset
+    folder = scratch(name) + "/"
     fake = _FakeRtc()
     w = picoclock.Rtc(fake)
-    _rtc_after_power_on(fake, 10)
-    n = wallclock.boot(folder, w, lambda: 99)
+    _rtc_after_power_on(fake, seconds)
+    return folder, fake, w, wallclock.boot(folder, w, lambda: 99)
+
+
+def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
+    import clockmarks
+    folder, fake, w, n = _counted("clock_marks", 10)
     _rtc_after_power_on(fake, 700)
     assert clockmarks.set_by_pc(w, NOON, folder) == NOON
     assert clockmarks.read(folder) == ["%d 700 %d" % (n, NOON)]
@@ -143,11 +149,7 @@ def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
 
 
 def test_the_link_marks_the_clock_it_sets_and_sends_the_marks():
-    folder = scratch("link_marks") + "/"
-    fake = _FakeRtc()
-    w = picoclock.Rtc(fake)
-    _rtc_after_power_on(fake, 30)
-    n = wallclock.boot(folder, w, lambda: 5)
+    folder, fake, w, n = _counted("link_marks", 30)
     _rtc_after_power_on(fake, 45)  # a sync a quarter of a minute after the app started
     out = []
     srv = link._Server(None, out.append, "abcd", "no store", folder)
