@@ -5,7 +5,7 @@
 # the link and by `lenotre flash`, never by the app.
 import os
 
-from wallclock import boot, check
+from wallclock import boot, check, since_power
 
 MARKS = "clock.txt"  # in data/, beside boot.txt
 KEEP = 8  # the newest lines kept: each sync reads them all, so a few power-ons' worth is plenty
@@ -14,15 +14,13 @@ KEEP = 8  # the newest lines kept: each sync reads them all, so a few power-ons'
 def set_by_pc(wall, t, folder="data/"):
     # -> what the clock reads after setting it to t (unix seconds; ValueError outside FLOOR..)
     check(t)
-    up = wall.since_power()
-    n = None
-    if up is not None:
-        try:
-            n = boot(folder, wall)  # counted here too: the app may not have run since power-on
-        except OSError:
-            pass  # no flash to count on: this power-on's games stay undated
+    try:
+        n = boot(folder, wall)  # counted here when the app did not get that far
+    except OSError:
+        n = None  # no flash to count on: this power-on's games stay undated
+    up = since_power(wall)  # None: set already, so this power-on's games have their times
     wall.set(t)
-    if n is not None:
+    if n is not None and up is not None:
         try:
             lines = read(folder)[1 - KEEP:] + ["%d %d %d" % (n, up, t)]
             with open(folder + "clock.tmp", "w") as f:  # temp then rename: never half a file

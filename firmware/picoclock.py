@@ -1,6 +1,6 @@
 # The Pico's RTC as the box's wall clock (wallclock.py has the interface and the rules): its
 # datetime tuple <-> unix seconds UTC. Loaded on a Pico only.
-from wallclock import ZERO, check, since, valid
+from wallclock import ZERO, check, valid
 
 DAY = 86400
 
@@ -54,9 +54,9 @@ class Rtc:
     def now(self):
         return valid(self.raw())
 
-    def since_power(self):
-        return since(self.raw(), self.zero)
-
     def set(self, t):
         check(t)
-        self.rtc.datetime(from_unix(t))
+        self.set_raw(t)
+
+    def set_raw(self, r):
+        self.rtc.datetime(from_unix(r))

@@ -3,28 +3,44 @@
 # before FLOOR was never set from a PC and the box writes no time at all. The PC sets it at
 # every flash and sync (link.py's TIME); it then holds through the app's restarts (a soft
 # reset) until the power goes. Three backends, one interface: now() -> int or None, set(t),
-# since_power() -> whole seconds since power-on while the clock was never set, else None:
-# picoclock.Rtc on a Pico, Kept on the virtual Pico, hal.sim.SimWall in the simulator; each
-# loads only where it runs (the unix port's 192 KB heap has no room for code it never calls).
+# raw() -> what it reads, set or not (None: no clock), set_raw(r), zero (its power-on
+# reading): picoclock.Rtc on a Pico, Kept on the virtual Pico, hal.sim.SimWall in the
+# simulator; each loads only where it runs (the unix port's 192 KB heap has no room for code
+# it never calls).
 # Without a clock the box still knows which power-on it is (boot(), counted on the flash) and
-# how long since: stamp() gives that, and the PC dates it once a set_by_pc() (clockmarks.py)
-# tells it when that power-on's clock was set.
+# how long since (since_power()): stamp() gives both, and the PC dates them once a
+# set_by_pc() (clockmarks.py) tells it when that power-on's clock was set. The unset clock
+# itself says whether this power-on was counted: counting moves it on by SPAN, still unset,
+# and only a power-on (or a hard reset, which restarts the RTC too) brings it back.
 # which times a PC could have set is shared with the PC (it reads them in the journals)
 from shared_rules.walltime import FLOOR, LATEST, ZERO, check, valid  # noqa: F401
 
 KEPT = "vpico-rtc.txt"  # the virtual Pico's clock, beside main.py (not in data/)
 BOOT = "boot.txt"  # in data/: "<power-on number> <its seconds since power-on when counted>"
+SPAN = 78796800  # 912 days: a counted power-on's unset clock; 2021 + 2 * SPAN < FLOOR
 
 
-def since(raw, zero=ZERO):
-    # -> whole seconds since power-on from a raw clock reading that was never set, else None
-    return raw - zero if zero <= raw < FLOOR else None
+def since_power(wall):
+    # -> whole seconds since power-on while the clock was never set, else None
+    r = wall.raw()
+    if r is None or not wall.zero <= r < FLOOR:
+        return None
+    r -= wall.zero
+    return r - SPAN if r >= SPAN else r
+
+
+def counted(wall):
+    # -> True when this power-on was counted (boot()): its unset clock moved on by SPAN
+    r = wall.raw()
+    return r is not None and wall.zero + SPAN <= r < FLOOR
 
 
 class Kept:
     # The virtual Pico's RTC (the unix port has no machine.RTC): the offset from the unix
     # port's own clock, in a file the virtual Pico removes at power-on (host/lenotre/vpico.py)
     # and no other code writes. So the time holds through the app's restarts, as a Pico's.
+    zero = ZERO  # the virtual Pico writes this offset at power-on, as a Pico's RTC starts there
+
     def __init__(self, path=KEPT, clock=None):
         self.path = path
         if clock is None:
@@ -36,11 +52,6 @@ class Kept:
         raw = self.raw()
         return None if raw is None else valid(raw)
 
-    def since_power(self):
-        # the virtual Pico writes ZERO's offset at power-on, as a Pico's RTC starts there
-        raw = self.raw()
-        return None if raw is None else since(raw)
-
     def raw(self):
         try:
             with open(self.path) as f:
@@ -51,10 +62,13 @@ class Kept:
 
     def set(self, t):
         check(t)
+        self.set_raw(t)
+
+    def set_raw(self, r):
         import os
         tmp = self.path + ".tmp"
         with open(tmp, "w") as f:
-            f.write("%d\n" % (t - int(self.clock())))
+            f.write("%d\n" % (r - int(self.clock())))
         os.rename(tmp, self.path)
 
 
@@ -69,23 +83,22 @@ def default():
 
 
 def boot(folder, wall, fresh=None):
-    # -> this power-on's number, counted in folder + BOOT, or None when it cannot be told. A
-    # new number when the clock reads unset and no later since power-on than when the last
-    # was counted (a soft reset reads later: the same power-on; a power-on in the same second
-    # as the last count is counted again, which costs exact dates, never gives wrong ones).
-    # A clock that was set: the power has held since, so the number counted then stands.
-    # With no count to go on (a new box, a lost file) counting starts anywhere in 2**24
-    # (fresh() -> a random number, else os.urandom): a number the PC has met before on this
-    # box would date the games by another power-on's clock.
-    up = wall.since_power()
-    n = u = None
+    # -> this power-on's number, counted in folder + BOOT, or None when it cannot be told.
+    # Counted once a power-on, by the first call whose clock reads unset and not counted
+    # (the app at start; the link or a flash when the app did not get that far): the number
+    # goes on the flash, then the clock moves on by SPAN. A clock that was set: the power has
+    # held since it was counted (set_by_pc counts first), so the number stands. With no
+    # count to go on (a new box, a lost file) counting starts anywhere in 2**24 (fresh() -> a
+    # random number, else os.urandom): a number the PC met before on this box would date the
+    # games by another power-on's clock.
+    up = since_power(wall)
+    n = None
     try:
         with open(folder + BOOT) as f:
-            words = f.read(40).split()
-        n, u = int(words[0]), int(words[1])
+            n = int(f.read(40).split()[0])
     except (OSError, ValueError, IndexError):
         pass
-    if up is None or (n is not None and up > u):
+    if up is None or counted(wall):
         return n
     import os
     if n is None:
@@ -95,6 +108,7 @@ def boot(folder, wall, fresh=None):
     with open(folder + "boot.tmp", "w") as f:  # temp then rename: a cut never halves it
         f.write("%d %d\n" % (n, up))
     os.rename(folder + "boot.tmp", folder + BOOT)
+    wall.set_raw(wall.zero + SPAN + up)  # counted: a cut before this only counts again
     return n
 
 
@@ -107,5 +121,5 @@ def stamp(wall, number):
     t = wall.now()
     if t is not None:
         return t
-    up = wall.since_power()
+    up = since_power(wall)
     return None if up is None or number is None else [number, up]

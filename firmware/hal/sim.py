@@ -12,7 +12,7 @@ import framebuf
 import board
 from buttons import Keypad
 from pixels import Pixels
-from wallclock import check, valid
+from wallclock import ZERO, check, valid
 
 from hal import Hal
 
@@ -122,22 +122,27 @@ class SimClock:
 
 
 class SimWall:
-    # The simulator's wall clock (wallclock.py): unknown until set, then moving with its virtual
-    # milliseconds.
+    # The simulator's wall clock (wallclock.py): an RTC that reads wallclock.ZERO at power-on
+    # (a new SimHal) and moves with the virtual milliseconds; unknown until set, as a Pico's.
+    zero = ZERO
+
     def __init__(self, ticks_ms):
         self.ticks_ms = ticks_ms
-        self.base = None  # (unix seconds, ticks then)
+        self.base = (ZERO, ticks_ms())  # (what it read, ticks then)
+
+    def raw(self):
+        b = self.base
+        return b[0] + (self.ticks_ms() - b[1]) // 1000
 
     def now(self):
-        b = self.base
-        return None if b is None else valid(b[0] + (self.ticks_ms() - b[1]) // 1000)
-
-    def since_power(self):
-        return self.ticks_ms() // 1000 if self.base is None else None  # virtual ms from 0
+        return valid(self.raw())
 
     def set(self, t):
         check(t)
-        self.base = (t, self.ticks_ms())
+        self.set_raw(t)
+
+    def set_raw(self, r):
+        self.base = (r, self.ticks_ms())
 
 
 class SimBuzzer:

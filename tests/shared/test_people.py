@@ -81,25 +81,34 @@ def _rtc_after_power_on(fake, seconds):
     fake.dt = picoclock.from_unix(wallclock.ZERO + seconds)
 
 
+def _advance(fake, seconds):
+    dt = fake.dt
+    fake.dt = picoclock.from_unix(picoclock.to_unix(dt[0], dt[1], dt[2], dt[4], dt[5], dt[6])
+                                  + seconds)
+
+
 def test_each_power_on_is_counted_once_a_soft_reset_is_not():
     folder = scratch("boot_count") + "/"
     fake = _FakeRtc()
     w = picoclock.Rtc(fake)
     _rtc_after_power_on(fake, 2)
-    assert w.since_power() == 2
-    first = wallclock.boot(folder, w, lambda: 41)
-    assert first == 42  # counting starts where fresh() says (at random on a box)
-    _rtc_after_power_on(fake, 300)  # the app restarted (a soft reset: the RTC ran on)
-    assert wallclock.boot(folder, w) == 42
+    assert wallclock.since_power(w) == 2 and not wallclock.counted(w)
+    assert wallclock.boot(folder, w, lambda: 41) == 42  # from where fresh() says (random)
+    # counted: the unset clock moved on, still unset, still two seconds since power-on
+    assert wallclock.counted(w) and wallclock.since_power(w) == 2 and w.now() is None
+    _advance(fake, 298)  # the app restarted (a soft reset: the RTC ran on)
+    assert wallclock.boot(folder, w) == 42 and wallclock.since_power(w) == 300
     _rtc_after_power_on(fake, 1)  # the power went and came back
     assert wallclock.boot(folder, w) == 43
-    _rtc_after_power_on(fake, 1)  # again, within the same second: counted again (never merged)
-    assert wallclock.boot(folder, w) == 44
+    # the power again, and the app never got to count it: whoever asks first counts it,
+    # however long after power-on (the link here, 500 s on)
+    _rtc_after_power_on(fake, 500)
+    assert wallclock.boot(folder, w) == 44 and wallclock.boot(folder, w) == 44
     w.set(NOON)  # a PC set the clock: the power has held since, the count stands
-    assert w.since_power() is None and wallclock.boot(folder, w) == 44
+    assert wallclock.since_power(w) is None and wallclock.boot(folder, w) == 44
     with open(folder + wallclock.BOOT, "w") as f:
         f.write("x")  # a damaged count: a fresh start, not an old number again
-    fake.dt = picoclock.from_unix(wallclock.ZERO)
+    _rtc_after_power_on(fake, 0)
     assert wallclock.boot(folder, w, lambda: 7) == 8
 
 
@@ -113,7 +122,16 @@ def test_a_game_without_a_clock_is_stamped_with_its_power_on_and_the_seconds_sin
     w.set(NOON)
     assert wallclock.stamp(w, 12) == NOON
     fake.dt = (2020, 6, 1, 0, 0, 0, 0, 0)  # before a Pico's power-on value: not a power-on
-    assert w.since_power() is None and wallclock.stamp(w, 12) is None
+    assert wallclock.since_power(w) is None and wallclock.stamp(w, 12) is None
+
+
+def test_the_simulators_clock_starts_at_power_on_like_a_picos():
+    ticks = [0]
+    w = sim.SimWall(lambda: ticks[0])
+    ticks[0] = 61500
+    assert w.now() is None and wallclock.since_power(w) == 61
+    assert wallclock.boot(scratch("sim_count") + "/", w, lambda: 0) == 1
+    assert wallclock.since_power(w) == 61 and wallclock.counted(w)
 
 
 def _counted(name, seconds):
@@ -129,7 +147,7 @@ def _counted(name, seconds):
 def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
     import clockmarks
     folder, fake, w, n = _counted("clock_marks", 10)
-    _rtc_after_power_on(fake, 700)
+    _advance(fake, 690)
     assert clockmarks.set_by_pc(w, NOON, folder) == NOON
     assert clockmarks.read(folder) == ["%d 700 %d" % (n, NOON)]
     assert clockmarks.set_by_pc(w, NOON + 60, folder) == NOON + 60  # set already: no mark
@@ -137,7 +155,7 @@ def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
     for k in range(1, 12):  # power-ons, each set after k minutes: the newest KEEP stay
         _rtc_after_power_on(fake, 0)
         m = wallclock.boot(folder, w)
-        _rtc_after_power_on(fake, 60 * k)
+        _advance(fake, 60 * k)
         clockmarks.set_by_pc(w, NOON + 86400 * k, folder)
     marks = clockmarks.read(folder)
     assert len(marks) == clockmarks.KEEP and marks[-1] == "%d 660 %d" % (m, NOON + 86400 * 11)
@@ -146,11 +164,16 @@ def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
     assert clockmarks.read(folder) == marks
     e = raises(ValueError, clockmarks.set_by_pc, w, 5, folder)
     mentions(e, "unix seconds")
+    # a power-on the app never counted (it stopped before): the setting counts it, and the
+    # mark is this power-on's, never the last one the app counted
+    _rtc_after_power_on(fake, 800)
+    clockmarks.set_by_pc(w, NOON + 86400 * 20, folder)
+    assert clockmarks.read(folder)[-1] == "%d 800 %d" % (m + 1, NOON + 86400 * 20)
 
 
 def test_the_link_marks_the_clock_it_sets_and_sends_the_marks():
     folder, fake, w, n = _counted("link_marks", 30)
-    _rtc_after_power_on(fake, 45)  # a sync a quarter of a minute after the app started
+    _advance(fake, 15)  # a sync a quarter of a minute after the app started
     out = []
     srv = link._Server(None, out.append, "abcd", "no store", folder)
     srv.wall = w
