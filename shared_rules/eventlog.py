@@ -126,6 +126,14 @@ class EventLog:
     def undo(self):
         return self.push({"e": "undo"})
 
+    def stamp(self, t):
+        # The last event gets "t" (the box's time at the game's end, an optional field the
+        # rules do not read), in the events kept as in the journal: packed, they are copies
+        for log in (self.events, self.log) if self.log is not self.events else (self.events,):
+            ev = log.pop()
+            ev["t"] = t
+            log.append(ev)
+
     def pack(self):
         # The events kept packed from now on (shared_rules/packed.py): the box's games, about
         # 25 bytes an event instead of 130 to 210 (unix port); each is decoded when it is read

@@ -266,6 +266,7 @@ class App:
             t = self.wall_time()
             if t is not None:
                 event["t"] = t
+                g.stamp(t)  # the game's own copy (kept packed) as the journal holds it
         try:
             self.store.append(self.gid, event)
         except Exception as exc:  # full flash or a failing write: the journal is the truth

@@ -183,9 +183,10 @@ def test_repair_salvages_the_games_a_damaged_file_still_holds(box, tmp_path):
     lib.close()
 
 
-def test_repair_names_the_games_it_could_not_read_and_a_sync_restores_them(box, tmp_path):
-    # A page of the games table overwritten: the rows on it are gone, their events still name
-    # them; the repair says which, and the box has them.
+def test_repair_makes_the_games_whose_rows_are_lost_from_their_events(box, tmp_path):
+    # A page of the games table overwritten: the rows on it are gone, their events still hold
+    # them; the repair makes their journals from the events, as the box wrote them, and says
+    # which; a sync then finds nothing to replace.
     flash, logs, sound = box
     data = _bytes(sound)
     lib = Library(sound, create=False)
@@ -197,8 +198,9 @@ def test_repair_names_the_games_it_could_not_read_and_a_sync_restores_them(box, 
         f.write(data[:at] + _noise(4096, 5) + data[at + 4096:])
     code, out, err = _run(["library", "repair", "--db", path])
     assert code == 0, err
-    lost = [line for line in out.splitlines() if " could not be read: " in line]
-    assert len(lost) == 1 and "%s:2" % device in lost[0], out
+    made = [line for line in out.splitlines() if " made from their events" in line]
+    assert len(made) == 1 and "%s:2" % device in made[0] and " could not be read: " not in out, out
+    _same_as_the_box(path, flash, logs)  # byte for byte, before any sync
     assert _sync(flash, path)[0] == 0
     _same_as_the_box(path, flash, logs)
 

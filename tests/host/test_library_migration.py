@@ -110,15 +110,21 @@ def test_the_exports_are_the_releases(release):
     lib.close()
     assert problems == []
     assert _write(export.write_csv, every) == fixture("release-export.csv")
+    # BG Stats's comments and the game pages say between which times an undated game was
+    # played since issue 23 ("played before ...", "date unknown"), where the release said
+    # "dated by its first sync": their fixtures were written again for that change alone
     bg = dict(now=1773500000, location="Home")
     assert _write(export.write_bgstats, finished, **bg) == fixture("release-export.bgstats.json")
     # the import file as the release wrote it but for its guests: one anonymous player per
     # guest colour since issue 23, where the release had one "Guest" for every guest seat (a
     # play then listed that player twice); the fixture was written again for that change alone
     assert _write(export.write_bgsplay, finished, **bg) == fixture("release-export.bgsplay.json")
-    # JSON: the release's, and which game each is (a key the release did not have)
+    # JSON: the release's, and which game each is and the times around an undated one (keys
+    # the release did not have)
     now = json.loads(_write(export.write_json, every))
     assert [g.pop("game") for g in now] == ["versailles"] * len(every)
+    assert [g.pop("played_after") for g in now] == [None] * len(every)
+    assert [g.pop("played_before") for g in now] == [g.before for g in every]
     assert now == json.loads(fixture("release-export.json"))
 
 

@@ -127,8 +127,8 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
     s, ids = box_journal(flash)
     assert len(ids) == 1 and s.finished(ids[0])
     events = s.events(ids[0])
-    assert [ev for ev in events[1:] if ev["e"] == "turn"][-1] == {"e": "turn", "p": 0,
-                                                                 "tiles": [1, 3]}
+    last = [ev for ev in events[1:] if ev["e"] == "turn"][-1]
+    assert {k: last[k] for k in last if k != "t"} == {"e": "turn", "p": 0, "tiles": [1, 3]}
     assert sum([1 for ev in events if ev["e"] == "undo"]) == 1
     game = Game.replay(events)
     assert game.totals() == [21, 12] and game.outcome.winners == [0]

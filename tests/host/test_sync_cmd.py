@@ -85,9 +85,11 @@ def test_show_tells_the_game_round_by_round(synced):
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Game %s:1: Versailles, 2 players + Ludwig, seed 21" % device
-    # played on a box whose clock no PC had set: dated by its first sync, and said so
-    assert lines[2].startswith("first synced ") and lines[2].endswith(
-        " UTC (the box's clock was not set: estimated)")
+    # played on a box whose clock no PC had set (its journal written, not played): no date
+    # of its own, only the latest it can have been, its first sync, and said so
+    assert lines[2].startswith("played before ") and lines[2].endswith(
+        " UTC (the box's clock was not set: the games before and after it on the box, and its "
+        "first sync, tell)")
     first = logs[1][1]
     assert lines[4] == "  Round 1: Sophie %d, Alexander %d, Ludwig %d" % (
         first["cards"][0], first["cards"][1], first["ludwig"])

@@ -118,7 +118,10 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
         assert journal.parse(lines[1] + b"\n", "toy") == {"e": "take", "p": 0, "n": 3}
         events = [journal.parse(line + b"\n", "toy") for line in lines]
         assert events[-1] == {"end": True} and events[:-1] == log
-        assert "t" not in log[-1]  # the box's clock was not set: no end time
+        # the box's clock was not set: no end time, its power-on and the seconds since
+        # (this power-on's: the game went on after a restart, which is one to the simulator)
+        t = log[-1]["t"]
+        assert t[0] == a.power_on != log[0]["t"][0] and 0 <= t[1] <= h.clock.now // 1000, t
         assert a.store.synced(gid)
     finally:
         _uninstall()
