@@ -1,14 +1,86 @@
-# When each power-on's clock was set (docs/FIRMWARE.md, "Wall clock"): the PC's time onto the
+# Which power-on this is, and when each power-on's clock was set (docs/FIRMWARE.md, "Wall
+# clock"): boot() counts the power-ons on the flash; set_by_pc() puts the PC's time onto the
 # box's clock, and beside it on the flash "<power-on number> <seconds since power-on> <unix
 # seconds>" when the clock was unset until then. A game played before that carries only
-# [number, seconds] (wallclock.stamp); with this line the PC dates it to the second. Loaded by
-# the link and by `lenotre flash`, never by the app.
+# [number, seconds] (stamp()); with this line the PC dates it to the second. Loaded by the app
+# at start and to stamp a game without a clock (let go after each), by the link and by
+# `lenotre flash`.
 import os
 
-from wallclock import boot, check, since_power
+from wallclock import FLOOR, check
 
+BOOT = "boot.txt"  # in data/: "<power-on number> <its seconds since power-on when counted>"
 MARKS = "clock.txt"  # in data/, beside boot.txt
 KEEP = 8  # the newest lines kept: each sync reads them all, so a few power-ons' worth is plenty
+
+
+SPAN = 78796800  # 912 days: a counted power-on's unset clock (boot()); 2021 + 2 * SPAN < FLOOR
+
+
+def since_power(wall):
+    # -> whole seconds since power-on while the clock was never set, else None
+    r = wall.raw()
+    if r is None or not wall.zero <= r < FLOOR:
+        return None
+    r -= wall.zero
+    return r - SPAN if r >= SPAN else r
+
+
+def stamp(wall, number):
+    # -> when it is, as the journal keeps it: unix seconds once a PC set the clock, else
+    # [power-on number, seconds since power-on] (the PC dates it when it learns when that
+    # power-on's clock was set), else None
+    if wall is None:
+        return None
+    t = wall.now()
+    if t is not None:
+        return t
+    up = since_power(wall)
+    return None if up is None or number is None else [number, up]
+
+
+def count(hal):
+    # -> the app's power-on number (boot()) at start, or None: no clock
+    w = getattr(hal, "wall", None)
+    if w is None:
+        return None
+    e = getattr(hal, "entropy", None)  # the simulator's is its virtual clock: runs repeat
+    return boot(hal.store.dir, w, e)
+
+
+def counted(wall):
+    # -> True when this power-on was counted (boot()): its unset clock moved on by SPAN
+    r = wall.raw()
+    return r is not None and wall.zero + SPAN <= r < FLOOR
+
+
+def boot(folder, wall, fresh=None):
+    # -> this power-on's number, counted in folder + BOOT, or None when it cannot be told.
+    # Counted once a power-on, by the first call whose clock reads unset and not counted
+    # (the app at start; the link or a flash when the app did not get that far): the number
+    # goes on the flash, then the clock moves on by SPAN. A clock that was set: the power has
+    # held since it was counted (set_by_pc counts first), so the number stands. With no
+    # count to go on (a new box, a lost file) counting starts anywhere in 2**24 (fresh() -> a
+    # random number, else os.urandom): a number the PC met before on this box would date the
+    # games by another power-on's clock.
+    up = since_power(wall)
+    n = None
+    try:
+        with open(folder + BOOT) as f:
+            n = int(f.read(40).split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    if up is None or counted(wall):
+        return n
+    if n is None:
+        r = os.urandom(3) if fresh is None else None
+        n = (r[0] | r[1] << 8 | r[2] << 16 if r else fresh()) % 0xFFFFFF
+    n += 1
+    with open(folder + "boot.tmp", "w") as f:  # temp then rename: a cut never halves it
+        f.write("%d %d\n" % (n, up))
+    os.rename(folder + "boot.tmp", folder + BOOT)
+    wall.set_raw(wall.zero + SPAN + up)  # counted: a cut before this only counts again
+    return n
 
 
 def set_by_pc(wall, t, folder="data/"):

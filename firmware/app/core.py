@@ -7,7 +7,6 @@ from shared_rules.errors import RulesError
 
 from app import codeheap, flows, settings, ui
 from app.colors import OFF, rgb_of, seed_from
-from wallclock import boot, stamp
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
 TOAST_LINES = 3
@@ -18,6 +17,9 @@ FILE_MS = 1500  # a finished game is filed once the buttons have rested this lon
 
 class App:
     def __init__(self, hal):
+        # which power-on this is (a time without a clock): first, so that the code counting
+        # it leaves its room to the screens' code, which comes next
+        self.power_on = _marks("count", hal)
         from app import preload
         preload(hal.store.root)
         self.hal = hal
@@ -38,7 +40,6 @@ class App:
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
         self.settings = settings.load(self.store.root)
-        self.power_on = count_power_on(hal)  # which power-on this is: games' times without a clock
         # the pixels by position (board.PIXELS): the status pixel is every game's (whose
         # turn, whose colour); what the others mean is the game's flow's to say
         px = hal.pixels
@@ -164,11 +165,13 @@ class App:
 
     def wall_time(self):
         # -> unix seconds, or [power-on number, seconds since power-on] while the clock was
-        # not set from a PC since power-on (wallclock.stamp), or None
+        # not set from a PC since power-on (clockmarks.stamp), or None
+        w = getattr(self.hal, "wall", None)
         try:
-            return stamp(getattr(self.hal, "wall", None), self.power_on)
+            t = w.now() if w is not None else None
         except Exception:  # a clock that fails costs the time stamp, never the game
             return None
+        return t if t is not None or self.power_on is None else _marks("stamp", w, self.power_on)
 
     def save_settings(self):
         settings.save(self.store.root, self.settings)
@@ -371,10 +374,14 @@ def unload_labels():
     sys.modules.pop("labels", None)
 
 
-def count_power_on(hal):
-    # -> this power-on's number (wallclock.boot), or None: no clock, or no flash to count on
-    w = getattr(hal, "wall", None)
+def _marks(name, *args):
+    # -> clockmarks's `name`(*args) (the module loaded for it, then let go: the app needs it
+    # at start and to stamp a game without a clock), None where it fails: a full flash, a
+    # failing clock, no heap cost the time stamp, never the game
     try:
-        return None if w is None else boot(hal.store.dir, w, lambda: seed_from(hal))
-    except Exception:  # a full flash, a failing clock: the games go undated, never unplayed
+        import clockmarks
+        return getattr(clockmarks, name)(*args)
+    except Exception:
         return None
+    finally:
+        codeheap.drop(("clockmarks",))

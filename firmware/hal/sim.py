@@ -128,11 +128,10 @@ class SimWall:
 
     def __init__(self, ticks_ms):
         self.ticks_ms = ticks_ms
-        self.base = (ZERO, ticks_ms())  # (what it read, ticks then)
+        self.set_raw(ZERO)
 
     def raw(self):
-        b = self.base
-        return b[0] + (self.ticks_ms() - b[1]) // 1000
+        return self.base + self.ticks_ms() // 1000
 
     def now(self):
         return valid(self.raw())
@@ -142,7 +141,7 @@ class SimWall:
         self.set_raw(t)
 
     def set_raw(self, r):
-        self.base = (r, self.ticks_ms())
+        self.base = r - self.ticks_ms() // 1000
 
 
 class SimBuzzer:

@@ -26,7 +26,7 @@ import time
 import board
 from buttons import Keypad
 from pixels import Pixels
-from wallclock import Kept
+from keptclock import Kept
 
 from hal import Hal
 from hal.sim import SimBuzzer, SimDisplay, SimPin, SimStrip

@@ -15,7 +15,7 @@ import pytest
 
 import librarygames as L
 import roster as box_roster  # firmware/roster.py
-import wallclock  # firmware/wallclock.py
+import keptclock  # firmware/keptclock.py
 from linkrig import Device, record_games
 from lenotre.library import bgstats, played, stats
 from lenotre.cli import main
@@ -50,7 +50,7 @@ def test_a_sync_sets_the_box_clock_and_puts_the_roster_on_it(tmp_path):
     db = str(tmp_path / "games.sqlite")
     before = int(time.time())
     summary = _sync(flash, db, ["Sophie", "Anna Maria"])
-    kept = wallclock.Kept(os.path.join(flash, wallclock.KEPT)).now()
+    kept = keptclock.Kept(os.path.join(flash, keptclock.KEPT)).now()
     assert before <= summary.clock <= kept <= int(time.time()) + 1
     assert summary.roster == 2
     assert box_roster.load(os.path.join(flash, "data") + "/") == ["Sophie", "Anna Maria"]
@@ -219,7 +219,7 @@ def test_times_no_pc_could_have_set_are_not_believed(tmp_path):
 
 
 # A game played while the box's clock was unset carries [power-on number, seconds since
-# power-on] (firmware/wallclock.py, stamp); the power-on's clock mark dates it.
+# power-on] (firmware/clockmarks.py, stamp); the power-on's clock mark dates it.
 LATER = "2026-06-09 20:00:00"  # a sync a week after START
 
 

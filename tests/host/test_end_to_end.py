@@ -265,8 +265,8 @@ def test_games_played_before_the_clock_was_set_are_dated_by_their_first_sync(box
         assert g.started is None and g.ended is None and g.when_estimated
         assert before <= g.when <= after
     # and the sync set the clock: the virtual Pico's kept time is the PC's now
-    import wallclock
-    kept = wallclock.Kept(os.path.join(str(pico.flash), wallclock.KEPT)).now()
+    import keptclock
+    kept = keptclock.Kept(os.path.join(str(pico.flash), keptclock.KEPT)).now()
     assert kept is not None and abs(kept - time.time()) < 5
 
 

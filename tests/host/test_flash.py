@@ -54,8 +54,8 @@ def test_flash_a_blank_virtual_pico_then_again_copies_nothing(vpico, capsys):
         os.path.join(flash_cmd.toolchain.ROOT, "hardware", "pinout.json")).read()
     assert "LE NOTRE" in vpico.wait_for("LE NOTRE")  # the app restarted on the flashed code
     # the flash set the box's clock (the virtual Pico keeps it beside main.py)
-    import wallclock
-    kept = wallclock.Kept(os.path.join(str(vpico.flash), wallclock.KEPT)).now()
+    import keptclock
+    kept = keptclock.Kept(os.path.join(str(vpico.flash), keptclock.KEPT)).now()
     assert kept is not None and abs(kept - time.time()) < 30
     vpico.press("ok")
     assert "How many players" in vpico.text()

@@ -7,11 +7,13 @@ import os
 
 from support import mentions, raises, scratch
 
+import clockmarks
 import journal
 import link
 import picoclock
 import roster
 import store
+import keptclock
 import wallclock
 from hal import sim
 
@@ -58,14 +60,14 @@ def test_the_virtual_picos_clock_is_kept_through_restarts_until_removed():
     folder = scratch("wall_kept")
     path = folder + "/rtc.txt"
     host = [1700000000.5]  # the unix port's own clock, wrong on purpose: only the offset counts
-    w = wallclock.Kept(path, lambda: host[0])
+    w = keptclock.Kept(path, lambda: host[0])
     assert w.now() is None
     w.set(NOON)
     host[0] += 90
     assert w.now() == NOON + 90
-    assert wallclock.Kept(path, lambda: host[0]).now() == NOON + 90  # the app restarted
-    os.remove(path)  # the virtual Pico's power-on
-    assert wallclock.Kept(path, lambda: host[0]).now() is None
+    assert keptclock.Kept(path, lambda: host[0]).now() == NOON + 90  # the app restarted
+    os.remove(path)  # no clock file (before the virtual Pico's power-on wrote one): no time
+    assert keptclock.Kept(path, lambda: host[0]).now() is None
 
 
 def test_the_simulators_clock_moves_with_its_virtual_time():
@@ -92,46 +94,46 @@ def test_each_power_on_is_counted_once_a_soft_reset_is_not():
     fake = _FakeRtc()
     w = picoclock.Rtc(fake)
     _rtc_after_power_on(fake, 2)
-    assert wallclock.since_power(w) == 2 and not wallclock.counted(w)
-    assert wallclock.boot(folder, w, lambda: 41) == 42  # from where fresh() says (random)
+    assert clockmarks.since_power(w) == 2 and not clockmarks.counted(w)
+    assert clockmarks.boot(folder, w, lambda: 41) == 42  # from where fresh() says (random)
     # counted: the unset clock moved on, still unset, still two seconds since power-on
-    assert wallclock.counted(w) and wallclock.since_power(w) == 2 and w.now() is None
+    assert clockmarks.counted(w) and clockmarks.since_power(w) == 2 and w.now() is None
     _advance(fake, 298)  # the app restarted (a soft reset: the RTC ran on)
-    assert wallclock.boot(folder, w) == 42 and wallclock.since_power(w) == 300
+    assert clockmarks.boot(folder, w) == 42 and clockmarks.since_power(w) == 300
     _rtc_after_power_on(fake, 1)  # the power went and came back
-    assert wallclock.boot(folder, w) == 43
+    assert clockmarks.boot(folder, w) == 43
     # the power again, and the app never got to count it: whoever asks first counts it,
     # however long after power-on (the link here, 500 s on)
     _rtc_after_power_on(fake, 500)
-    assert wallclock.boot(folder, w) == 44 and wallclock.boot(folder, w) == 44
+    assert clockmarks.boot(folder, w) == 44 and clockmarks.boot(folder, w) == 44
     w.set(NOON)  # a PC set the clock: the power has held since, the count stands
-    assert wallclock.since_power(w) is None and wallclock.boot(folder, w) == 44
-    with open(folder + wallclock.BOOT, "w") as f:
+    assert clockmarks.since_power(w) is None and clockmarks.boot(folder, w) == 44
+    with open(folder + clockmarks.BOOT, "w") as f:
         f.write("x")  # a damaged count: a fresh start, not an old number again
     _rtc_after_power_on(fake, 0)
-    assert wallclock.boot(folder, w, lambda: 7) == 8
+    assert clockmarks.boot(folder, w, lambda: 7) == 8
 
 
 def test_a_game_without_a_clock_is_stamped_with_its_power_on_and_the_seconds_since():
     fake = _FakeRtc()
     w = picoclock.Rtc(fake)
     _rtc_after_power_on(fake, 95)
-    assert wallclock.stamp(w, 12) == [12, 95]
-    assert wallclock.stamp(w, None) is None  # the power-on not counted: nothing to go on
-    assert wallclock.stamp(None, 12) is None
+    assert clockmarks.stamp(w, 12) == [12, 95]
+    assert clockmarks.stamp(w, None) is None  # the power-on not counted: nothing to go on
+    assert clockmarks.stamp(None, 12) is None
     w.set(NOON)
-    assert wallclock.stamp(w, 12) == NOON
+    assert clockmarks.stamp(w, 12) == NOON
     fake.dt = (2020, 6, 1, 0, 0, 0, 0, 0)  # before a Pico's power-on value: not a power-on
-    assert wallclock.since_power(w) is None and wallclock.stamp(w, 12) is None
+    assert clockmarks.since_power(w) is None and clockmarks.stamp(w, 12) is None
 
 
 def test_the_simulators_clock_starts_at_power_on_like_a_picos():
     ticks = [0]
     w = sim.SimWall(lambda: ticks[0])
     ticks[0] = 61500
-    assert w.now() is None and wallclock.since_power(w) == 61
-    assert wallclock.boot(scratch("sim_count") + "/", w, lambda: 0) == 1
-    assert wallclock.since_power(w) == 61 and wallclock.counted(w)
+    assert w.now() is None and clockmarks.since_power(w) == 61
+    assert clockmarks.boot(scratch("sim_count") + "/", w, lambda: 0) == 1
+    assert clockmarks.since_power(w) == 61 and clockmarks.counted(w)
 
 
 def _counted(name, seconds):
@@ -141,11 +143,10 @@ def _counted(name, seconds):
     fake = _FakeRtc()
     w = picoclock.Rtc(fake)
     _rtc_after_power_on(fake, seconds)
-    return folder, fake, w, wallclock.boot(folder, w, lambda: 99)
+    return folder, fake, w, clockmarks.boot(folder, w, lambda: 99)
 
 
 def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
-    import clockmarks
     folder, fake, w, n = _counted("clock_marks", 10)
     _advance(fake, 690)
     assert clockmarks.set_by_pc(w, NOON, folder) == NOON
@@ -154,7 +155,7 @@ def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
     assert clockmarks.read(folder) == ["%d 700 %d" % (n, NOON)]
     for k in range(1, 12):  # power-ons, each set after k minutes: the newest KEEP stay
         _rtc_after_power_on(fake, 0)
-        m = wallclock.boot(folder, w)
+        m = clockmarks.boot(folder, w)
         _advance(fake, 60 * k)
         clockmarks.set_by_pc(w, NOON + 86400 * k, folder)
     marks = clockmarks.read(folder)

@@ -98,7 +98,8 @@ CIRCUITPY_DIR = "circuitpython"  # firmware/circuitpython/*: at the root of thos
 CIRCUITPY_HAL = "hal/circuitpython"
 # CircuitPython's built-in `board` takes the name of ours: a built-in wins over a file
 CIRCUITPY_RENAMES = {"board.py": "boxboard.py"}
-CIRCUITPY_SKIP = ("hal/pico.py", "latch.py", "hal/sim.py", "hal/virtual.py", "simdevice.py")
+CIRCUITPY_SKIP = ("hal/pico.py", "latch.py", "hal/sim.py", "hal/virtual.py", "simdevice.py",
+                  "keptclock.py")
 NEOPIXEL = "adafruit-circuitpython-neopixel==6.4.2"  # the Makefile installs it, pinned
 FONT = "font8x8.bin"  # firmware/circuitpython/framebuf.py's font, MicroPython's 8x8
 
