@@ -26,26 +26,18 @@ def since_power(wall):
     return r - SPAN if r >= SPAN else r
 
 
-def stamp(wall, number):
-    # -> when it is, as the journal keeps it: unix seconds once a PC set the clock, else
-    # [power-on number, seconds since power-on] (the PC dates it when it learns when that
-    # power-on's clock was set), else None
-    if wall is None:
-        return None
-    t = wall.now()
-    if t is not None:
-        return t
-    up = since_power(wall)
-    return None if up is None or number is None else [number, up]
-
-
-def count(hal):
-    # -> the app's power-on number (boot()) at start, or None: no clock
-    w = getattr(hal, "wall", None)
-    if w is None:
-        return None
+def stamp(hal):
+    # -> when it is, as the journal keeps it, on a box whose clock a PC did not set since
+    # power-on: [power-on number, seconds since power-on] (the PC dates it once it learns
+    # when that power-on's clock was set), this power-on counted if it was not (boot());
+    # None where the box has no such clock, or no count to go on
+    w = hal.wall
+    up = since_power(w)
+    if up is None:
+        return w.now()
     e = getattr(hal, "entropy", None)  # the simulator's is its virtual clock: runs repeat
-    return boot(hal.store.dir, w, e)
+    n = boot(hal.store.dir, w, e)
+    return None if n is None else [n, up]
 
 
 def counted(wall):

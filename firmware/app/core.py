@@ -17,9 +17,6 @@ FILE_MS = 1500  # a finished game is filed once the buttons have rested this lon
 
 class App:
     def __init__(self, hal):
-        # which power-on this is (a time without a clock): first, so that the code counting
-        # it leaves its room to the screens' code, which comes next
-        self.power_on = _marks("count", hal)
         from app import preload
         preload(hal.store.root)
         self.hal = hal
@@ -165,13 +162,14 @@ class App:
 
     def wall_time(self):
         # -> unix seconds, or [power-on number, seconds since power-on] while the clock was
-        # not set from a PC since power-on (clockmarks.stamp), or None
+        # not set from a PC since power-on (clockmarks.stamp, which counts the power-on the
+        # first time it is asked), or None
         w = getattr(self.hal, "wall", None)
         try:
             t = w.now() if w is not None else None
         except Exception:  # a clock that fails costs the time stamp, never the game
             return None
-        return t if t is not None or self.power_on is None else _marks("stamp", w, self.power_on)
+        return t if t is not None or w is None else _marks(self.hal)
 
     def save_settings(self):
         settings.save(self.store.root, self.settings)
@@ -374,13 +372,13 @@ def unload_labels():
     sys.modules.pop("labels", None)
 
 
-def _marks(name, *args):
-    # -> clockmarks's `name`(*args) (the module loaded for it, then let go: the app needs it
-    # at start and to stamp a game without a clock), None where it fails: a full flash, a
-    # failing clock, no heap cost the time stamp, never the game
+def _marks(hal):
+    # -> clockmarks.stamp(hal): the module loaded for it, then let go (a game's start and end
+    # on a box without a clock); None where it fails: a full flash, a failing clock or no
+    # heap cost the time stamp, never the game
     try:
         import clockmarks
-        return getattr(clockmarks, name)(*args)
+        return clockmarks.stamp(hal)
     except Exception:
         return None
     finally:

@@ -114,17 +114,32 @@ def test_each_power_on_is_counted_once_a_soft_reset_is_not():
     assert clockmarks.boot(folder, w, lambda: 7) == 8
 
 
+class _Box:
+    # what clockmarks.stamp reads of a hal: its clock, its store's folder, its entropy
+    def __init__(self, folder, wall):
+        self.wall = wall
+        self.store = self
+        self.dir = folder
+        self.entropy = lambda: 11
+
+
 def test_a_game_without_a_clock_is_stamped_with_its_power_on_and_the_seconds_since():
     fake = _FakeRtc()
-    w = picoclock.Rtc(fake)
+    box = _Box(scratch("stamp") + "/", picoclock.Rtc(fake))
     _rtc_after_power_on(fake, 95)
-    assert clockmarks.stamp(w, 12) == [12, 95]
-    assert clockmarks.stamp(w, None) is None  # the power-on not counted: nothing to go on
-    assert clockmarks.stamp(None, 12) is None
-    w.set(NOON)
-    assert clockmarks.stamp(w, 12) == NOON
+    # the first stamp of a power-on counts it (from the entropy here, at random on a box)
+    assert clockmarks.stamp(box) == [12, 95]
+    _advance(fake, 5)
+    assert clockmarks.stamp(box) == [12, 100]  # counted: the same number
+    _rtc_after_power_on(fake, 3)
+    assert clockmarks.stamp(box) == [13, 3]  # the next power-on
+    box.wall.set(NOON)
+    assert clockmarks.stamp(box) == NOON
     fake.dt = (2020, 6, 1, 0, 0, 0, 0, 0)  # before a Pico's power-on value: not a power-on
-    assert clockmarks.since_power(w) is None and clockmarks.stamp(w, 12) is None
+    assert clockmarks.since_power(box.wall) is None and clockmarks.stamp(box) is None
+    box.dir = "no/such/folder/"  # no flash to count on: the app goes on without a time
+    _rtc_after_power_on(fake, 7)
+    raises(OSError, clockmarks.stamp, box)
 
 
 def test_the_simulators_clock_starts_at_power_on_like_a_picos():
