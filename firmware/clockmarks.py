@@ -2,42 +2,24 @@
 # clock"): boot() counts the power-ons on the flash; set_by_pc() puts the PC's time onto the
 # box's clock, and beside it on the flash "<power-on number> <seconds since power-on> <unix
 # seconds>" when the clock was unset until then. A game played before that carries only
-# [number, seconds] (stamp()); with this line the PC dates it to the second. Loaded by the app
-# at start and to stamp a game without a clock (let go after each), by the link and by
-# `lenotre flash`.
+# [number, seconds] (app/core.py); with this line the PC dates it to the second. Loaded by the
+# app at start (then let go), by the link and by `lenotre flash`.
 import os
 
-from wallclock import FLOOR, check
+from wallclock import FLOOR, SPAN, check, since_power
 
 BOOT = "boot.txt"  # in data/: "<power-on number> <its seconds since power-on when counted>"
 MARKS = "clock.txt"  # in data/, beside boot.txt
 KEEP = 8  # the newest lines kept: each sync reads them all, so a few power-ons' worth is plenty
 
 
-SPAN = 78796800  # 912 days: a counted power-on's unset clock (boot()); 2021 + 2 * SPAN < FLOOR
-
-
-def since_power(wall):
-    # -> whole seconds since power-on while the clock was never set, else None
-    r = wall.raw()
-    if r is None or not wall.zero <= r < FLOOR:
+def count(hal):
+    # -> the app's power-on number (boot()), or None: no clock to tell power-ons by
+    w = getattr(hal, "wall", None)
+    if w is None or since_power(w) is None and w.now() is None:
         return None
-    r -= wall.zero
-    return r - SPAN if r >= SPAN else r
-
-
-def stamp(hal):
-    # -> when it is, as the journal keeps it, on a box whose clock a PC did not set since
-    # power-on: [power-on number, seconds since power-on] (the PC dates it once it learns
-    # when that power-on's clock was set), this power-on counted if it was not (boot());
-    # None where the box has no such clock, or no count to go on
-    w = hal.wall
-    up = since_power(w)
-    if up is None:
-        return w.now()
     e = getattr(hal, "entropy", None)  # the simulator's is its virtual clock: runs repeat
-    n = boot(hal.store.dir, w, e)
-    return None if n is None else [n, up]
+    return boot(hal.store.dir, w, e)
 
 
 def counted(wall):

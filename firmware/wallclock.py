@@ -7,10 +7,23 @@
 # reading): picoclock.Rtc on a Pico, keptclock.Kept on the virtual Pico, hal.sim.SimWall in
 # the simulator; each loads only where it runs (the unix port's 192 KB heap has no room for
 # code it never calls).
-# Without a clock the box still knows which power-on it is and how long since: clockmarks.py,
-# loaded only when that is asked.
+# Without a clock the box still knows how long since power-on (since_power()) and which
+# power-on it is (clockmarks.py, loaded to count it).
 # which times a PC could have set is shared with the PC (it reads them in the journals)
 from shared_rules.walltime import FLOOR, LATEST, ZERO, check, valid  # noqa: F401
+
+SPAN = 78796800  # 912 days: a counted power-on's unset clock (clockmarks.boot); 2021 + 2 * SPAN
+# < FLOOR
+
+
+def since_power(wall):
+    # -> whole seconds since power-on while the clock was never set, else None
+    r = wall.raw()
+    if r is None or not wall.zero <= r < FLOOR:
+        return None
+    r -= wall.zero
+    return r - SPAN if r >= SPAN else r
+
 
 def default():
     # The box's own clock: machine.RTC on a Pico, the kept offset on the unix port.

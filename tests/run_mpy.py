@@ -73,8 +73,14 @@ SOAK_HEAP = "416k"
 # app/codeheap.py, 2026-12-02) its last two tests found no 1,168 bytes in one piece at 256 to
 # 272 KB; they pass at 280 KB: 288 KB. The box plays Sanssouci beside another game from its
 # .mpy build at 192 KB (tests/host/test_sanssouci_table.py).
+# test_zjournal compresses a 10 KB text in one piece beside the Versailles simulator and rules
+# compiled from source: once the event log could stamp a game's end in its own copy
+# (EventLog.stamp, 2026-12-03: 224 bytes more of compiled code) that piece was not found at
+# 256 KB; it is at 264 KB. The box compresses a journal as it files it, from its .mpy build
+# at 192 KB (tests/host/test_device_games.py, tests/host/test_full_box.py).
 OWN_HEAP = {"test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
-            "test_sanssouci_flow.py": "288k", "test_mirror.py": HARNESS_HEAP}
+            "test_sanssouci_flow.py": "288k", "test_mirror.py": HARNESS_HEAP,
+            "test_zjournal.py": "264k"}
 
 
 def heap_for(path):

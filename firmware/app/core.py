@@ -7,6 +7,7 @@ from shared_rules.errors import RulesError
 
 from app import codeheap, flows, settings, ui
 from app.colors import OFF, rgb_of, seed_from
+from wallclock import since_power
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
 TOAST_LINES = 3
@@ -17,6 +18,9 @@ FILE_MS = 1500  # a finished game is filed once the buttons have rested this lon
 
 class App:
     def __init__(self, hal):
+        # which power-on this is (a time without a clock), first: the code counting it
+        # leaves its room to the screens' code, which comes next
+        self.power_on = _count(hal)
         from app import preload
         preload(hal.store.root)
         self.hal = hal
@@ -162,14 +166,15 @@ class App:
 
     def wall_time(self):
         # -> unix seconds, or [power-on number, seconds since power-on] while the clock was
-        # not set from a PC since power-on (clockmarks.stamp, which counts the power-on the
-        # first time it is asked), or None
+        # not set from a PC since power-on (the PC dates it by the power-on's clock mark,
+        # clockmarks.py), or None
         w = getattr(self.hal, "wall", None)
         try:
             t = w.now() if w is not None else None
+            up = since_power(w) if t is None and self.power_on is not None else None
         except Exception:  # a clock that fails costs the time stamp, never the game
             return None
-        return t if t is not None or w is None else _marks(self.hal)
+        return t if up is None else [self.power_on, up]
 
     def save_settings(self):
         settings.save(self.store.root, self.settings)
@@ -372,13 +377,12 @@ def unload_labels():
     sys.modules.pop("labels", None)
 
 
-def _marks(hal):
-    # -> clockmarks.stamp(hal): the module loaded for it, then let go (a game's start and end
-    # on a box without a clock); None where it fails: a full flash, a failing clock or no
-    # heap cost the time stamp, never the game
+def _count(hal):
+    # -> this power-on's number (clockmarks.count: the module loaded for it, then let go), or
+    # None: a full flash, a failing clock or no heap cost the time stamps, never the games
     try:
         import clockmarks
-        return clockmarks.stamp(hal)
+        return clockmarks.count(hal)
     except Exception:
         return None
     finally:

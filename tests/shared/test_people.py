@@ -94,12 +94,12 @@ def test_each_power_on_is_counted_once_a_soft_reset_is_not():
     fake = _FakeRtc()
     w = picoclock.Rtc(fake)
     _rtc_after_power_on(fake, 2)
-    assert clockmarks.since_power(w) == 2 and not clockmarks.counted(w)
+    assert wallclock.since_power(w) == 2 and not clockmarks.counted(w)
     assert clockmarks.boot(folder, w, lambda: 41) == 42  # from where fresh() says (random)
     # counted: the unset clock moved on, still unset, still two seconds since power-on
-    assert clockmarks.counted(w) and clockmarks.since_power(w) == 2 and w.now() is None
+    assert clockmarks.counted(w) and wallclock.since_power(w) == 2 and w.now() is None
     _advance(fake, 298)  # the app restarted (a soft reset: the RTC ran on)
-    assert clockmarks.boot(folder, w) == 42 and clockmarks.since_power(w) == 300
+    assert clockmarks.boot(folder, w) == 42 and wallclock.since_power(w) == 300
     _rtc_after_power_on(fake, 1)  # the power went and came back
     assert clockmarks.boot(folder, w) == 43
     # the power again, and the app never got to count it: whoever asks first counts it,
@@ -107,7 +107,7 @@ def test_each_power_on_is_counted_once_a_soft_reset_is_not():
     _rtc_after_power_on(fake, 500)
     assert clockmarks.boot(folder, w) == 44 and clockmarks.boot(folder, w) == 44
     w.set(NOON)  # a PC set the clock: the power has held since, the count stands
-    assert clockmarks.since_power(w) is None and clockmarks.boot(folder, w) == 44
+    assert wallclock.since_power(w) is None and clockmarks.boot(folder, w) == 44
     with open(folder + clockmarks.BOOT, "w") as f:
         f.write("x")  # a damaged count: a fresh start, not an old number again
     _rtc_after_power_on(fake, 0)
@@ -115,7 +115,7 @@ def test_each_power_on_is_counted_once_a_soft_reset_is_not():
 
 
 class _Box:
-    # what clockmarks.stamp reads of a hal: its clock, its store's folder, its entropy
+    # what clockmarks.count reads of a hal: its clock, its store's folder, its entropy
     def __init__(self, folder, wall):
         self.wall = wall
         self.store = self
@@ -123,32 +123,32 @@ class _Box:
         self.entropy = lambda: 11
 
 
-def test_a_game_without_a_clock_is_stamped_with_its_power_on_and_the_seconds_since():
+def test_the_app_counts_its_power_on_and_a_game_is_stamped_with_it():
     fake = _FakeRtc()
     box = _Box(scratch("stamp") + "/", picoclock.Rtc(fake))
-    _rtc_after_power_on(fake, 95)
-    # the first stamp of a power-on counts it (from the entropy here, at random on a box)
-    assert clockmarks.stamp(box) == [12, 95]
-    _advance(fake, 5)
-    assert clockmarks.stamp(box) == [12, 100]  # counted: the same number
+    _rtc_after_power_on(fake, 1)
+    # counting starts from the entropy here (at random on a box)
+    assert clockmarks.count(box) == 12
+    _advance(fake, 94)  # a restart of the app: the same power-on
+    assert clockmarks.count(box) == 12 and wallclock.since_power(box.wall) == 95
     _rtc_after_power_on(fake, 3)
-    assert clockmarks.stamp(box) == [13, 3]  # the next power-on
+    assert clockmarks.count(box) == 13  # the next power-on
     box.wall.set(NOON)
-    assert clockmarks.stamp(box) == NOON
-    fake.dt = (2020, 6, 1, 0, 0, 0, 0, 0)  # before a Pico's power-on value: not a power-on
-    assert clockmarks.since_power(box.wall) is None and clockmarks.stamp(box) is None
-    box.dir = "no/such/folder/"  # no flash to count on: the app goes on without a time
+    assert clockmarks.count(box) == 13 and wallclock.since_power(box.wall) is None
+    fake.dt = (2020, 6, 1, 0, 0, 0, 0, 0)  # before a Pico's power-on value: no clock to go by
+    assert clockmarks.count(box) is None
+    box.dir = "no/such/folder/"  # no flash to count on: the app goes on without (core._count)
     _rtc_after_power_on(fake, 7)
-    raises(OSError, clockmarks.stamp, box)
+    raises(OSError, clockmarks.count, box)
 
 
 def test_the_simulators_clock_starts_at_power_on_like_a_picos():
     ticks = [0]
     w = sim.SimWall(lambda: ticks[0])
     ticks[0] = 61500
-    assert w.now() is None and clockmarks.since_power(w) == 61
+    assert w.now() is None and wallclock.since_power(w) == 61
     assert clockmarks.boot(scratch("sim_count") + "/", w, lambda: 0) == 1
-    assert clockmarks.since_power(w) == 61 and clockmarks.counted(w)
+    assert wallclock.since_power(w) == 61 and clockmarks.counted(w)
 
 
 def _counted(name, seconds):
