@@ -100,7 +100,9 @@ class _Rows:
             return app.game
         try:
             return games.view(lambda sink: app.store.events(gid, sink))
-        except MemoryError:  # once more, after a collection, if the heap is in pieces
+        except MemoryError:  # once more, if the heap is in pieces: without labels.py (2.6 KB,
+            self.rows = None  # read again when the menu opens next) and after a collection
+            unload_labels()
             gc.collect()
             return games.view(lambda sink: app.store.events(gid, sink))
 
