@@ -18,9 +18,6 @@ FILE_MS = 1500  # a finished game is filed once the buttons have rested this lon
 
 class App:
     def __init__(self, hal):
-        # which power-on this is (a time without a clock), first: the code counting it
-        # leaves its room to the screens' code, which comes next
-        self.power_on = _count(hal)
         from app import preload
         preload(hal.store.root)
         self.hal = hal
@@ -41,6 +38,8 @@ class App:
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
         self.settings = settings.load(self.store.root)
+        self.power_on = False  # which power-on this is (a time without a clock): counted once
+        # the first frame is out (it writes the flash: 28 ms of the boot on the image)
         # the pixels by position (board.PIXELS): the status pixel is every game's (whose
         # turn, whose colour); what the others mean is the game's flow's to say
         px = hal.pixels
@@ -86,7 +85,9 @@ class App:
             # (200 ms on the image) once no button has been touched for FILE_MS, then the
             # code preload left for later; a press latched meanwhile is taken at once
             quiet = self.clock.ticks_diff(now, self.input_at) >= FILE_MS
-            if self.store.settle(quiet) | codeheap.idle():
+            if self.power_on is False:
+                self.power_on = _count(self.hal)
+            elif self.store.settle(quiet) | codeheap.idle():
                 self.step()
 
     def redraw(self):
@@ -169,6 +170,8 @@ class App:
         # not set from a PC since power-on (the PC dates it by the power-on's clock mark,
         # clockmarks.py), or None
         w = getattr(self.hal, "wall", None)
+        if self.power_on is False:  # a game set up before the first frame was out (tests)
+            self.power_on = _count(self.hal)
         try:
             t = w.now() if w is not None else None
             up = since_power(w) if t is None and self.power_on is not None else None
