@@ -6,6 +6,7 @@
 # app at start (then let go), by the link and by `lenotre flash`.
 import os
 
+from flash import StoreError, write
 from wallclock import FLOOR, SPAN, check, since_power
 
 BOOT = "boot.txt"  # in data/: "<power-on number> <its seconds since power-on when counted>"
@@ -50,9 +51,7 @@ def boot(folder, wall, fresh=None):
         r = os.urandom(3) if fresh is None else None
         n = (r[0] | r[1] << 8 | r[2] << 16 if r else fresh()) % 0xFFFFFF
     n += 1
-    with open(folder + "boot.tmp", "w") as f:  # temp then rename: a cut never halves it
-        f.write("%d %d\n" % (n, up))
-    os.rename(folder + "boot.tmp", folder + BOOT)
+    write(folder, "boot", BOOT, [b"%d %d\n" % (n, up)])  # temp then rename: never halved
     wall.set_raw(wall.zero + SPAN + up)  # counted: a cut before this only counts again
     return n
 
@@ -62,17 +61,15 @@ def set_by_pc(wall, t, folder="data/"):
     check(t)
     try:
         n = boot(folder, wall)  # counted here when the app did not get that far
-    except OSError:
+    except (OSError, StoreError):
         n = None  # no flash to count on: this power-on's games stay undated
     up = since_power(wall)  # None: set already, so this power-on's games have their times
     wall.set(t)
     if n is not None and up is not None:
         try:
             lines = read(folder)[1 - KEEP:] + ["%d %d %d" % (n, up, t)]
-            with open(folder + "clock.tmp", "w") as f:  # temp then rename: never half a file
-                f.write("\n".join(lines) + "\n")
-            os.rename(folder + "clock.tmp", folder + MARKS)
-        except OSError:
+            write(folder, "clock", MARKS, [("\n".join(lines) + "\n").encode()])
+        except (OSError, StoreError):
             pass  # a full flash: the clock is set all the same
     return wall.now()
 

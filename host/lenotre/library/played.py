@@ -246,7 +246,7 @@ class Played:
 
 def stamp(event, device=None, marks=None):
     # -> unix seconds of an event, when it has a believable time: the box's wall time, or
-    # [power-on number, seconds since power-on] (firmware/wallclock.py, stamp) put on the time
+    # [power-on number, seconds since power-on] (firmware/app/core.py, wall_time) put on the time
     # line by that power-on's clock mark (marks, as Played takes them); else None
     t = event.get("t") if isinstance(event, dict) else None
     if isinstance(t, list) and len(t) == 2 and all(_whole(x) for x in t) and marks:
@@ -284,16 +284,14 @@ def bound(games, starts):
             copied = setup in seen
             seen.add(setup)
             times.append([t for t in ((None if copied else start), end) if t is not None])
-        latest, before = None, [None] * len(rows)
-        earliest = None
+        latest = earliest = None
+        before = [None] * len(rows)
         for i in range(len(rows) - 1, -1, -1):
             before[i] = earliest
-            if times[i]:
-                earliest = min(times[i] + ([earliest] if earliest is not None else []))
+            earliest = min([t for t in times[i] + [earliest] if t is not None], default=None)
         for i, r in enumerate(rows):
             edges[(device, r[0])] = (latest, before[i])
-            if times[i]:
-                latest = max(times[i] + ([latest] if latest is not None else []))
+            latest = max([t for t in times[i] + [latest] if t is not None], default=None)
     for g in games:
         after, before = edges.get((g.device, g.gid), (None, None))
         sync = g._sync_time()
