@@ -4,12 +4,14 @@ emulated Pico (rp2040js): free heap after a soft reset, at the menu, and the lea
 and a 4-player game of each other game, played one after the other in one power-on, on a box
 already holding --full games; littlefs free for games; power-on to the menu drawn.
 
-    python bench/image.py [--full N] [--frozen] [--only-boot]
+    python bench/image.py [--full N] [--frozen] [--only-boot] [--only-imports]
 
 --frozen adds the third way: the whole app frozen into the firmware (manifest_frozen.py),
 the comparison docs/FIRMWARE.md gives for choosing the ROMFS. --only-boot: power-on to the
 menu drawn alone, each firmware with the app flashed and --full games on it (none by
-default), three power-ons each. Emulated milliseconds are the
+default), three power-ons each. --only-imports: the heap each module's import costs (a fresh
+soft reset, gc.collect() around each import; what a module imports comes with it), the app in
+the ROMFS and the app frozen side by side. Emulated milliseconds are the
 Pico's own clock; heap figures are gc.mem_free() after gc.collect(), every 10 app steps."""
 import argparse
 import importlib
@@ -91,13 +93,23 @@ def set_up(pico, work, files, full):
     return done
 
 
-def measure(name, uf2, work, files, full, pinout):
+def measure(name, uf2, work, files, full, pinout, boots=True):
+    # boots: the firmware shows the menu before the flash (the frozen app waits for its pinout)
     img = os.path.join(work, name + ".img")
     print("== %s" % name)
     with EmulatedPico(img, uf2=uf2) as pico:
-        if uf2:
+        if boots:
+            if uf2:
+                pico.wait_for("New game")
+            done = set_up(pico, work, files, full)
+        else:  # the frozen app: its pinout on littlefs, where board.load() looks beside it
+            pico.wait(3000)
+            b = flasher.Board(pico.port)
+            b.write("/pinout.json", files["pinout.json"])
+            b.restart()
+            b.close()
             pico.wait_for("New game")
-        done = set_up(pico, work, files, full)
+            done = {"copied": [], "unchanged": 0}
         board = flasher.Board(pico.port)
         board.exec("import gc, os\ngc.collect()")
         free = board.eval("gc.mem_free()")
@@ -120,7 +132,7 @@ def measure(name, uf2, work, files, full, pinout):
             for _ in range(6):  # back to the menu for the next game
                 if "New game" in pico.screen()["texts"]:
                     break
-                pico.press("ok" if "Winner" in pico.screen()["texts"] else "back")
+                pico.press("back")
             pico.wait(300)
             low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0)])
             print("  least free heap in a %d-player game of %s: %d B (largest free block %d B)"
@@ -133,6 +145,38 @@ def measure(name, uf2, work, files, full, pinout):
         s = pico.screen()
         print("  power-on to the menu drawn: %.0f emulated ms (first lit frame %.0f ms)"
               % (s["frame_ms"], s["first_ink_ms"]))
+
+
+IMPORTS = ("board", "store", "hal.pico", "guard", "app", "app.home", "app.versailles",
+           "app.claims", "app.scoring", "app.tokens", "app.sanssouci", "app.gardens",
+           "app.schlossgarten", "app.setup", "app.finished", "labels", "link")
+IMPORT_COSTS = """import gc, sys
+sys.path[:] = ['/rom', '/rom/lib', '.frozen']
+gc.collect()
+base = gc.mem_free()
+out = []
+for m in %r:
+    gc.collect()
+    f = gc.mem_free()
+    __import__(m)
+    gc.collect()
+    out.append(f - gc.mem_free())
+gc.collect()
+print((out, base - gc.mem_free()))
+"""
+
+
+def import_costs(name, uf2, work):
+    # -> ([heap each of IMPORTS cost], every one of them) on a box that just took `uf2` and
+    # was soft-reset at its raw REPL (main.py not run)
+    img = os.path.join(work, name + "-imports.img")
+    with EmulatedPico(img, uf2=uf2) as pico:
+        pico.wait(3000)
+        board = flasher.Board(pico.port)
+        try:
+            return eval(board.exec(IMPORT_COSTS % (IMPORTS,)))
+        finally:
+            board.close()
 
 
 def boot(name, uf2, work, files, full):
@@ -156,6 +200,8 @@ def main(argv=None):
     p.add_argument("--full", type=int, default=0, metavar="N", help="games on the box first")
     p.add_argument("--frozen", action="store_true", help="also the app frozen in the firmware")
     p.add_argument("--only-boot", action="store_true", help="power-on to the menu alone")
+    p.add_argument("--only-imports", action="store_true",
+                   help="each module's heap, the ROMFS against the frozen app")
     args = p.parse_args(argv)
     work = tempfile.mkdtemp(prefix="bench-image-")
     try:
@@ -163,6 +209,15 @@ def main(argv=None):
         toolchain.build(build)
         files = toolchain.built_files(build)
         box = image.build_uf2(os.path.join(work, "box.uf2"))
+        if args.only_imports:
+            rom, rom_all = import_costs("romfs", box, work)
+            frozen = image.build_firmware(manifest=image.FROZEN_MANIFEST)
+            fro, fro_all = import_costs("frozen", frozen, work)
+            print("heap an import costs, the app in the ROMFS / frozen into the firmware:")
+            for m, a, b in zip(IMPORTS, rom, fro):
+                print("  %-18s %6d B / %6d B" % (m, a, b))
+            print("  %-18s %6d B / %6d B" % ("all of them", rom_all, fro_all))
+            return
         if args.only_boot:
             boot("official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs", None,
                  work, files, args.full)
@@ -175,10 +230,10 @@ def main(argv=None):
                 args.full, None)
         if args.frozen:
             frozen = image.build_firmware(manifest=image.FROZEN_MANIFEST)
-            # the rest is in the firmware; the pinout goes where a data file can: the ROMFS
+            # the rest is in the firmware
             only = {"pinout.json": files["pinout.json"]}
             measure("the app frozen into MicroPython 1.28.0", frozen, work, only, args.full,
-                    "/rom/pinout.json")
+                    None, boots=False)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

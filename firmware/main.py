@@ -2,14 +2,15 @@
 # mpremote; otherwise resume the unfinished game or show the menu. MicroPython's unix port is
 # the virtual Pico (lenotre sim --serial): simulated hardware, driven over its control panel.
 # CircuitPython runs this file too (it has no code.py to prefer), with its own hardware layer.
-# The box's own image freezes this file and keeps the app in its ROMFS (/rom, /rom/lib): those
-# go first on the path, so no module a file-by-file flash once left on littlefs shadows them.
+# The box's own image freezes this file and keeps the app in its ROMFS (/rom, /rom/lib); its
+# littlefs holds only the games, so it leaves the path: no module a file-by-file flash once left
+# there shadows the app, and no import searches it. An import of a built-in such as `time`
+# looks for a time.py in every path entry first, and each miss on littlefs costs about 0.3 ms
+# (37 ms of the power-on).
 import sys
 
 if "/rom" in sys.path:
-    sys.path.remove("/rom")
-    sys.path.remove("/rom/lib")
-    sys.path[:0] = ["/rom", "/rom/lib"]
+    sys.path[:] = ["/rom", "/rom/lib", ".frozen"]
 
 if sys.platform == "linux":
     from hal.virtual import build
