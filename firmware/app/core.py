@@ -361,16 +361,31 @@ def replay(events):
 
 
 def row_words(g):
-    # -> a game's row in labels.txt: "w 44 Sophie" (the winner's points and name; the first
-    # of a shared victory) or, with no winner, "l S1R3" (where it was left, by its flow)
+    # -> a game's row in labels.txt: "W Ver 20623 44 Sophie" (won: the game's short name, its
+    # day, the winner's points and name, the first of a shared victory) or, with no winner,
+    # "L Ver 20623 S1R3" (left: where, by its flow). The day: days since 1970-01-01 (UTC) of
+    # the game's time (unix seconds), "p7" for a time of power-on 7 with the clock unset
+    # ([7, seconds since power-on]), "-" for none. Rows of the older kind ("w 44 Sophie",
+    # "l S1R3") lack the game and the day: the menu reads them as missing, replays the game
+    # once and writes its row again.
+    try:
+        name = games.info(g.GAME)[1][:3]
+    except Exception:  # a game this box's registry does not have
+        name = g.GAME[:3]
+    if g.keep:  # the game's time: its end's "t", else its setup's
+        t = g.log[-1].get("t") or g.log[0].get("t")
+    else:  # a game viewed keeps no events: the time as its journal was read
+        t = g.when
+    day = "%d" % (t // 86400) if type(t) is int else "p%d" % t[0] if t else "-"
+    head = "%s " + name + " " + day + " "
     o = g.outcome
     if o is None:
         try:
-            return "l " + flows.flow(g.GAME).where(g)
+            return head % "L" + flows.flow(g.GAME).where(g)
         except Exception:  # a game with no flow on this box
-            return "l ?"
+            return head % "L" + "?"
     w = o.winners[0]
-    return "w %d %s" % (g.totals()[w], g.players[w])
+    return head % "W" + "%d %s" % (g.totals()[w], g.players[w])
 
 
 def unload_labels():
