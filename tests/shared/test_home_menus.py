@@ -6,7 +6,7 @@
 from support import scratch
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
-from test_app import _boot, _finished_game, _press, _row, _texts
+from test_app import _boot, _finished_game, _new_game, _press, _round, _row, _texts
 
 
 def test_finished_rows_name_the_game_and_its_day_and_say_what_the_mark_means():
@@ -97,6 +97,42 @@ def test_a_finished_rows_day_reads_today_or_its_date():
     h.wall.set(1780401600)  # 2026-06-02 12:00 UTC
     assert day_text(a, "20606") == "today" and day_text(a, "20605") == "1 Jun"
     assert day_text(a, "20453") == "31 Dec"
+
+
+def test_a_resumed_game_leaves_finished_games_and_back_from_it_the_menu_is_on_resume():
+    # A game left, then resumed from Finished games, stayed there, resumable: resumed again it
+    # went on a second time from the old point ("Game 1 goes on as 3"). It leaves the list
+    # (and the box: the new game holds all of it). And back from the game it goes on as, the
+    # menu's cursor is on "Resume game", not on the row the menu was left at.
+    flash = scratch("app_resume_once")
+    h, a = _boot(flash)
+    _new_game(h, a)
+    _round(h, a, 3)
+    a.file(a.gid, a.game)  # left for a new one, as Home's New game does
+    a.game = a.gid = None
+    a.home()
+    _press(h, a, "down")
+    _press(h, a, "ok")  # Finished games
+    assert _texts(h)[0] == "Finished games" and "left S1R2*" in _texts(h), _texts(h)
+    _press(h, a, "ok")
+    assert _texts(h)[0] == "Game 1: S1R2", _texts(h)
+    _press(h, a, "ok")  # resume
+    assert _texts(h)[0] == "S1 R1: place" and a.gid == 2, _texts(h)
+    assert "Game 1 goes on" in _texts(h), _texts(h)
+    from app.finished import Finished
+    a.push(Finished(a))  # nothing there: game 1 goes on as game 2
+    a.redraw()
+    assert _texts(h)[:2] == ["Finished games", "(none yet)"], _texts(h)
+    assert not a.store.holds(1) and a.store.current() == 2
+    _press(h, a, "back")
+    assert _texts(h)[0] == "S1 R1: place", _texts(h)
+    _press(h, a, "back")
+    home = a.stack[-1]
+    assert home.items[home.at][0] == "Resume game", (home.at, _texts(h))
+    h, a = _boot(flash)  # and after a restart
+    assert a.gid == 2 and _texts(h)[0] == "S1 R1: place", _texts(h)
+    _press(h, a, "back")
+    assert a.stack[-1].items[a.stack[-1].at][0] == "Resume game"
 
 
 def test_new_game_turned_round_the_games_back_to_versailles_still_says_ludwig():
