@@ -1,6 +1,7 @@
 # The Finished games menu's rows, written as each game is filed (docs/FIRMWARE.md, "Store"):
-# one line a game in labels.txt beside the journals, "1297 w 44 Sophie|c4" (won: the winner's
-# points and name) or "1298 l S1R3|5e" (left unfinished: where), so the menu draws a row by
+# one line a game in labels.txt beside the journals, "1297 W Ver 20606 44 Sophie|c4" (won: the
+# game, its day, the winner's points and name) or "1298 L Ver p7 S1R3|5e" (left unfinished:
+# where; app/core.py's row_words says what the words are), so the menu draws a row by
 # reading its line, not by replaying the game (six rows took 1 s on the emulated Pico with
 # 1,000 games). Lines are only appended; the byte sum after "|" tells a whole line from one a
 # power cut left short, and such a line, like a game filed before this file, reads as missing:
@@ -23,15 +24,16 @@ KEEP = 256  # the newest games keep their line; a row deeper in the list is repl
 
 def keeps(store):
     # -> keep(gid): whether a game's line is worth its bytes: the game is on the box (not
-    # deleted to make room) and among the KEEP newest. A line is 18 to 30 bytes: lines for
-    # all of 950 games took 20 KiB of the flash, 20 games' room, on the emulated Pico.
+    # deleted to make room) and among the KEEP newest. A line is 26 to 40 bytes: the lines
+    # of all of 950 games, at 18 to 30 bytes each, took 20 KiB of the flash, 20 games' room,
+    # on the emulated Pico.
     def keep(gid):
         return gid > store.top() - KEEP and store.holds(gid)
     return keep
 
 
 class Labels:
-    MAX_BYTES = 8 * 1024  # past it an add keeps only the lines `keep` wants (256 take ~6 KB)
+    MAX_BYTES = 8 * 1024  # past it an add keeps only the lines `keep` wants (256 take ~8 KB)
     NEAR = 2048  # a search starts this far past the last line found: rows come in order
 
     def __init__(self, folder, store=None):

@@ -81,6 +81,7 @@ class EventLog:
             marks = standing(read)
         g = cls()
         g.keep = False
+        g.when = marks.when  # its time, for the Finished list (the events are not kept)
         read(_Apply(g, marks.standing))
         return g
 
@@ -167,10 +168,13 @@ class _Standing:
         self.standing = []
         self.n = 0
         self.game = None
+        self.when = None  # the last "t" read: the end's, else the setup's
 
     def append(self, ev):
         if not self.n:
             self.game = ev.get("game")
+        if ev.get("t") is not None:
+            self.when = ev["t"]
         if ev.get("e") == "undo":
             if len(self.standing) > 1:  # the setup stands: the rules refuse its undo
                 self.standing.pop()

@@ -145,6 +145,8 @@ class App:
 
     def home(self):
         del self.stack[1:]
+        if self.game is not None and self.game.outcome is None:
+            self.stack[0].at = 0  # the menu's first row, "Resume game": back to the game
         self.dirty = True
 
     def say(self, text):
@@ -236,28 +238,28 @@ class App:
         self.gid = gid
         self.show_game()
 
-    def resume(self, old, game):
-        # A game left unfinished goes on as a new game: its journal copied, record by record,
-        # into a new one (the old one was ended and may be synced already; it stays as it is).
-        events = game.log
+    def resume(self, old):
+        # A game left unfinished goes on as a new game (resume.py): its journal, all but its
+        # end, becomes the new one's and the old game leaves the box, so Finished games no
+        # longer offers it (resumed again, it would go on a second time from the same point).
+        # The copy is made, and the old game taken out of its pack, before any game is read:
+        # the heap is at its freest then (beside the whole replay and the Finished list,
+        # rewriting the pack found no 1 KB in one piece, .mpy at 192 KB).
+        import gc
+        self.game = self.gid = None  # the caller filed the game held, if one ran
+        self.home()  # and Finished games goes, its module with it (a refusal shows on the menu)
+        unload_labels()
+        codeheap.forget("app.finished")
+        gc.collect()
         try:
-            gid = self.store.new_game(events[0])
-        except Exception as exc:  # a full flash: say so; both games stay as they are
+            from resume import resume
+            gid = resume(self.store, old)
+        except Exception as exc:  # a full flash: say so; the game stays as it is
             self.error(exc)
             return
-        try:
-            for ev in events[1:]:
-                self.store.append(gid, ev)
-        except Exception as exc:
-            try:
-                self.store.finish(gid)  # the part copied is a game left unfinished too
-            except Exception:
-                pass  # then boot finds it open: the box resumes it, nothing is lost
-            self.error(exc)
-            return
-        self.game = game
-        self.gid = gid
-        self.show_game()
+        finally:
+            codeheap.drop(("resume",))  # the store's part that did it: the game needs the room
+        self.open_game(gid)
         self.say("Game %d goes on as %d" % (old, gid))
 
     def record(self, event):
@@ -361,16 +363,31 @@ def replay(events):
 
 
 def row_words(g):
-    # -> a game's row in labels.txt: "w 44 Sophie" (the winner's points and name; the first
-    # of a shared victory) or, with no winner, "l S1R3" (where it was left, by its flow)
+    # -> a game's row in labels.txt: "W Ver 20623 44 Sophie" (won: the game's short name, its
+    # day, the winner's points and name, the first of a shared victory) or, with no winner,
+    # "L Ver 20623 S1R3" (left: where, by its flow). The day: days since 1970-01-01 (UTC) of
+    # the game's time (unix seconds), "p7" for a time of power-on 7 with the clock unset
+    # ([7, seconds since power-on]), "-" for none. Rows of the older kind ("w 44 Sophie",
+    # "l S1R3") lack the game and the day: the menu reads them as missing, replays the game
+    # once and writes its row again.
+    try:
+        name = games.info(g.GAME)[1][:3]
+    except Exception:  # a game this box's registry does not have
+        name = g.GAME[:3]
+    if g.keep:  # the game's time: its end's "t", else its setup's
+        t = g.log[-1].get("t") or g.log[0].get("t")
+    else:  # a game viewed keeps no events: the time as its journal was read
+        t = g.when
+    day = "%d" % (t // 86400) if type(t) is int else "p%d" % t[0] if t else "-"
+    head = "%s " + name + " " + day + " "
     o = g.outcome
     if o is None:
         try:
-            return "l " + flows.flow(g.GAME).where(g)
+            return head % "L" + flows.flow(g.GAME).where(g)
         except Exception:  # a game with no flow on this box
-            return "l ?"
+            return head % "L" + "?"
     w = o.winners[0]
-    return "w %d %s" % (g.totals()[w], g.players[w])
+    return head % "W" + "%d %s" % (g.totals()[w], g.players[w])
 
 
 def unload_labels():

@@ -1,31 +1,59 @@
-# Finished games, from the menu: the latest first, each row a game's winner and points, or
-# where it was left; a row opens that game's scores (or its state, if it was left). Loaded
-# when the menu opens and let go when it is left: a box in play never holds it (7 KB of the
-# unix port's heap that a box booting into its game beside 1,300 others did not have).
+# Finished games, from the menu: the latest first, each row the game and its day, then its
+# winner and points, or where it was left; a row opens that game's scores (or its state, if
+# it was left). Loaded when the menu opens and let go when it is left: a box in play never
+# holds it (7 KB of the unix port's heap that a box booting into its game beside 1,300 others
+# did not have).
 import gc
+import sys
 from array import array
 
 from app import codeheap, core, ui
 from app.core import unload_labels
 from shared_rules import games
 
+MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec"
+
 
 class Finished(ui.Menu):
     # Latest finished first. A box may hold 1,300 finished games: the menu keeps only their
     # ids (2 bytes a game, in the order they were filed, which is the order they finished)
-    # and makes a row's label and action when the row is drawn.
+    # and makes a row's label and action when the row is drawn. A row is two lines (the
+    # game, its short name and day; the winner and points, or where it was left), three rows
+    # a screen over the line that says what "*" means.
+    rows = 3
+
     def __init__(self, app):
         ids = _Ids("H" if app.store.top() <= 0xFFFF else "I")
         for gid, finished, n in app.store.each():
             if finished:  # the game just won too: the store files it as it ends
                 ids.append(gid)
         ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
+        # the dates' calendar (picoclock.civil) goes with the menu, unless the box's clock
+        # uses it (a Pico's, and the module is in use there)
+        self.calendar = "picoclock" not in sys.modules
+
+    def draw(self, d):
+        ui.title(d, self.heading)
+        top = max(0, min(self.at - self.rows + 1, len(self.items) - self.rows))
+        for i in range(top, min(len(self.items), top + self.rows)):
+            y = 10 + (i - top) * 15
+            c = 1
+            if i == self.at:
+                d.fill_rect(0, y, ui.W, 15, 1)
+                c = 0
+            lines = self.items[i][0].split("\n")
+            ui.put(d, lines[0], 4, y, c)
+            if len(lines) > 1:
+                ui.put(d, lines[1], 12, y + 8, c)
+        ui.hint(d, "* not synced yet")
 
     def key(self, button, kind):
         ui.Menu.key(self, button, kind)
         if button == ui.BACK and kind == ui.PRESS:  # left: its rows, labels.py and this go
             self.items = None
             unload_labels()
+            if self.calendar:
+                codeheap.forget("picoclock")
             codeheap.forget("app.finished")
 
 
@@ -107,25 +135,31 @@ class _Rows:
             return games.view(lambda sink: app.store.events(gid, sink))
 
     def label(self, gid):
+        # -> the row's lines: "4 Ver today" (id, the game's short name, its day) and
+        # "Cyan 41*" (the winner and points) or "left S1R3*" (where it was left); "*" while
+        # not synced. A game that cannot be read: "4 ?*" (opening it says why).
         app = self.app
         mark = "" if app.store.synced(gid) else "*"
         words = self.written(gid) or self.replayed(gid)
         if words is None:  # damaged or not a game the rules take: opening it says why
             return "%d ?%s" % (gid, mark)
-        if words[0] == "l":  # left for a new game: where ("1297 left S1R3*", 15 fit)
-            label = "%d left %s%s" % (gid, words[2:], mark)
-            return label if len(label) < ui.COLS else "%d %s%s" % (gid, words[2:], mark)
-        points, name = words[2:].split(" ", 1)
-        head, tail = "%d " % gid, " %s%s" % (points, mark)
-        return head + name[:ui.COLS - 1 - len(head) - len(tail)] + tail  # x=4: 15 fit
+        kind, name, day, rest = words.split(" ", 3)
+        head = ("%d %s %s" % (gid, name, day_text(app, day))).rstrip()
+        if kind == "L":  # left for a new game: where
+            return "%s\nleft %s%s" % (head, rest, mark)
+        points, who = rest.split(" ", 1)
+        tail = " %s%s" % (points, mark)
+        return "%s\n%s%s" % (head, who[:SECOND - len(tail)], tail)
 
     def written(self, gid):
-        # -> the row's words from labels.txt, or None; once more after a collection if the
-        # heap has no 256 bytes for its read (the .mpy soak at 256 KB with four games), then
-        # None: the row is replayed instead, or shows "?", and the menu goes on
+        # -> the row's words from labels.txt, or None (a row of the older kind, without the
+        # game and the day, too: replayed and written again); once more after a collection
+        # if the heap has no 256 bytes for its read (the .mpy soak at 256 KB with four games),
+        # then None: the row is replayed instead, or shows "?", and the menu goes on
         for _ in (0, 1):
             try:
-                return self.rows.get(gid) if self.rows else None
+                words = self.rows.get(gid) if self.rows else None
+                return words if words and words[0] in "WL" else None
             except MemoryError:
                 gc.collect()
         return None
@@ -170,3 +204,22 @@ class _Rows:
             board = flow.scoreboard(app, game, True)
         board.undoable = False  # a finished game, looked at: a long back takes nothing back
         app.push(board)
+
+
+SECOND = (ui.W - 12) // 8  # a row's second line, indented under its first: 14 columns
+
+
+def day_text(app, day):
+    # -> a row's day as the player reads it: "today", "14 Mar" (UTC, as the PC dates games),
+    # or "" when the game's time is not known (the clock unset then, on another power-on)
+    if day[0] == "p":
+        return "today" if day[1:] == str(app.power_on) else ""
+    if not day.isdigit():
+        return ""
+    n = int(day)
+    now = app.wall_time()  # unix seconds; else the clock is unset: the date alone
+    if type(now) is int and now // 86400 == n:
+        return "today"
+    from picoclock import civil
+    m, k = civil(n)[1:]
+    return "%d %s" % (k, MONTHS[3 * m - 3:3 * m])

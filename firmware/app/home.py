@@ -31,6 +31,7 @@ class Home(ui.Menu):
         ui.Menu.draw(self, d)
 
     def finished(self):
+        gc.collect()  # the module lands low in the heap, not among the last screen's garbage
         from app.finished import Finished
         self.app.push(Finished(self.app))
 

@@ -49,14 +49,8 @@ class Unfinished(ui.Screen):
         app = self.app
         if app.game is not None and app.game.outcome is None:
             app.file(app.gid, app.game)  # left unfinished in turn, as this one was
-        g = self.g
-        if not g.keep:  # a view (its state, no events): the whole replay, the game held gone
-            import gc
-            from app.core import load
-            app.game = app.gid = self.g = g = None
-            gc.collect()
-            g = self.g = load(app.store, self.gid)  # kept: a resume refused shows it still
-        app.resume(self.gid, g)
+        self.g = None  # its view goes first: the copy, then the new game's replay
+        app.resume(self.gid)
 
 
 class Winner(ui.Screen):

@@ -110,11 +110,7 @@ class Hub(ui.Screen):
         p = g.current()
         self.status = g.players[p]
         ui.title(d, "Turn %d: %s" % (g.turn + 1, short(g.players[p])))
-        if g.reshuffle_due():  # the next draw finds the pile empty
-            d.fill_rect(0, 10, 8 * 10, 9, 1)
-            ui.put(d, "shuffle %d" % g.discard, 0, 11, 0)
-        else:
-            ui.put(d, "pile %d" % g.pile, 0, 11)
+        ui.put(d, "pile %d" % g.pile, 0, 11)
         ui.put(d, "G", GARDENER_X + 8, 11)
         ui.put(d, "A", ARCHITECT_X + 8, 11)
         y = 21
@@ -128,7 +124,12 @@ class Hub(ui.Screen):
             ui.put(d, supply_text(g, s, 0), GARDENER_X, y, c)
             ui.put(d, supply_text(g, s, 3), ARCHITECT_X, y, c)
             y += 9
-        ui.hint(d, "ok:build >:none")
+        if g.reshuffle_due():  # the next draw finds the pile empty: a bar of its own, the
+            # bottom line (the header line has no room for it beside the column headers)
+            d.fill_rect(0, ui.H - 8, ui.W, 8, 1)
+            ui.center(d, "shuffle %d first" % g.discard, ui.H - 8, 0)
+        else:
+            ui.hint(d, "ok:build >:none")
 
     def key(self, button, kind):
         app = self.app

@@ -32,19 +32,30 @@ def _turn(app):
                          if name in names else names[0]))
 
 
+_notes = {}  # type: dict  # game -> its flow's line for each player count, once seen
+
+
 class PlayerCount(ui.Screen):
     # How many play: from the game's fewest to its most (shared_rules/games.py). name: the
-    # game, whose flow may not be loaded yet (turned to with ->): then it loads at ok, and its
-    # line about the count (flow.note) shows from then on
+    # game, whose flow may not be loaded yet (turned to with ->): then it loads at ok. Its
+    # line about the count (flow.note) is kept as the flow is seen (the lines of each count,
+    # in _notes while the setup screens are loaded), so a game turned away from and back to
+    # shows it again without its flow loaded
     def __init__(self, app, name=None):
         ui.Screen.__init__(self, app)
         self.name = name or app.flow.GAME
         self.info = games.info(self.name)
         self.n = self.info[2][0]
+        self._flow()
 
     def _flow(self):
         flow = self.app.flow
-        return flow if flow is not None and flow.GAME == self.name else None
+        if flow is None or flow.GAME != self.name:
+            return None
+        if self.name not in _notes:
+            fewest, most = self.info[2]
+            _notes[self.name] = [flow.note(n) for n in range(fewest, most + 1)]
+        return flow
 
     def draw(self, d):
         ui.title(d, self.info[1])
@@ -52,9 +63,9 @@ class PlayerCount(ui.Screen):
             ui.put(d, ">", ui.W - 8, 1, 0)  # -> the next game
         ui.center(d, "How many players", 13)
         ui.big_center(d, str(self.n), 26, 3)
-        flow = self._flow()
-        if flow is not None:
-            ui.center(d, flow.note(self.n), 52)
+        notes = _notes.get(self.name)
+        if notes:
+            ui.center(d, notes[self.n - self.info[2][0]], 52)
 
     def key(self, button, kind):
         fewest, most = self.info[2]
@@ -67,6 +78,7 @@ class PlayerCount(ui.Screen):
             if self._flow() is None:  # turned to: its flow now, the other games' code gone
                 app.flow = codeheap.enter(self.name,
                                           app.game.GAME if app.game is not None else None)
+                self._flow()  # its line about the count, from now on
             import roster  # loaded and read now, for this setup only: the heap keeps no roster
             app.push(ColorPick(app, self.n, [], [], roster.load(app.store.dir)))
         elif button == ui.NEXT and kind == ui.PRESS:

@@ -28,12 +28,13 @@ def journal(flash):
     return s, ids[0]
 
 
-def row(gid, game, synced):
-    # The Finished menu's row of a game: number, winner, points, "*" if not synced; in 15
-    # columns (the menu's text starts 4 pixels in), the name gives way.
+def row(gid, game, synced, day=""):
+    # The Finished menu's row of a game, two lines: number, the game's short name and its
+    # day (none for a journal without a time); then winner, points, "*" if not synced, in 14
+    # columns (indented under the first line), the name giving way.
     w = game.outcome.winners[0]
-    head, tail = "%d " % gid, " %d%s" % (game.totals()[w], "" if synced else "*")
-    return head + game.players[w][:15 - len(head) - len(tail)] + tail
+    tail = " %d%s" % (game.totals()[w], "" if synced else "*")
+    return [("%d Ver %s" % (gid, day)).rstrip(), game.players[w][:14 - len(tail)] + tail]
 
 
 def capped(rgb, cap=48):
@@ -78,7 +79,8 @@ def test_whole_game_through_buttons(tmp_path, runtime, players, seed, request):
         dev.press("ok")
         w = winners[0]
         tail = " %d*" % plan.totals()[w]
-        assert dev.screen()[1][:2] == ["Finished games", "1 " + names[w][:13 - len(tail)] + tail]
+        assert dev.screen()[1][:3] == ["Finished games", "1 Ver today",
+                                       names[w][:14 - len(tail)] + tail]
     s, gid = journal(flash)
     events = s.events(gid)
     assert s.finished(gid) and not s.synced(gid)
@@ -165,8 +167,8 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
         latest = Game.replay(logs[(FULL - 1) % 8])
         before = Game.replay(logs[(FULL - 2) % 8])
         assert latest.n == 5
-        rows = [row(FULL, latest, False), row(FULL - 1, before, False)]
-        assert texts[:3] == ["Finished games"] + rows, texts  # latest first, winner, points
+        rows = row(FULL, latest, False) + row(FULL - 1, before, False)
+        assert texts[:5] == ["Finished games"] + rows, texts  # latest first, winner, points
         assert dev.stats()["clipped"] == 0
         dev.press("ok")  # the latest game's scoreboard
         shown = dev.text()
@@ -215,7 +217,8 @@ def test_finished_games_name_their_winner_and_a_damaged_one_says_so(tmp_path, ru
         dev.press("ok")
         g = Game.replay(logs[0])
         w = g.outcome.winners[0]
-        assert dev.screen()[1] == ["Finished games", "2 ?*", row(1, g, True)]
+        assert dev.screen()[1] == ["Finished games", "2 ?*"] + row(1, g, True) + [
+            "* not synced yet"]
         assert dev.stats()["clipped"] == 0
         dev.press("ok")  # the damaged one: a message of two pages, read whole
         heading, said = read_message(dev)
@@ -253,13 +256,13 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
         texts = dev.screen()[1]
         assert "Resume game" not in texts, texts
         dev.press("ok")  # the cursor stayed on the second row: now Finished games
-        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]
+        assert dev.screen()[1][:3] == ["Finished games", "1 Ver today", "left S1R3*"]
         dev.press("ok")
         texts = dev.screen()[1]
         assert texts[:2] == ["Game 1: S1R3", "ok:resume  back"], texts
         assert texts[2:] == ["%-7s    0 pts" % name for name in p.names], texts
         dev.press("back")  # and the box goes on
-        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]
+        assert dev.screen()[1][:3] == ["Finished games", "1 Ver today", "left S1R3*"]
         dev.press("back")
         # A second game, one round, then back to the first: it asks before leaving this one.
         dev.press("up")  # the cursor to New game
@@ -268,7 +271,8 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
         dev.press("back")
         dev.press("down", 2)
         dev.press("ok")
-        assert dev.screen()[1][:2] == ["Finished games", "1 left S1R3*"]  # game 2 is being played
+        # game 2 is being played
+        assert dev.screen()[1][:3] == ["Finished games", "1 Ver today", "left S1R3*"]
         dev.press("ok")
         dev.press("ok")
         assert dev.screen()[1][:2] == ["Resume game 1", "Leave the"]
@@ -277,12 +281,19 @@ def test_a_game_left_for_a_new_one_opens_to_where_it_stopped_and_resumes(tmp_pat
         assert texts[0] == "S1 R2: place" and texts[-2:] == ["Game 1 goes on", "as 3"], texts
         p.play_round(rounds[2])
         assert dev.screen()[1][0] == "S1 R3: place"
+        dev.press("back")  # the menu, its cursor on the game it came from
+        dev.press("ok")
+        assert dev.screen()[1][0] == "S1 R3: place"
+        dev.press("back")
+        dev.press("down", 2)
+        dev.press("ok")
+        texts = dev.screen()[1]  # game 1 went on as game 3: only game 2 is listed
+        assert texts == ["Finished games", "2 Ver today", "left S1R2*", "* not synced yet"], \
+            texts
         assert dev.stats()["clipped"] == 0
     box = store.Store(os.path.join(flash, "data"))
-    assert box.current() == 3 and box.finished(1) and box.finished(2)
-    first, third = box.events(1), box.events(3)
-    assert third[:len(first)] == first and len(third) == len(first) + 1
-    assert [ev["cards"] for ev in third[1:]] == rounds[:3]
+    assert box.current() == 3 and not box.holds(1) and box.finished(2)
+    assert [ev["cards"] for ev in box.events(3)[1:]] == rounds[:3]
     assert len(box.events(2)) == 2  # the second game, left in turn, is kept as it was
 
 

@@ -329,8 +329,9 @@ def test_finished_games_lists_the_game_just_won_without_a_second_copy_of_it():
     a.store.events = tight
     a.push(finished.Finished(a))
     a.redraw()
-    rows = ["2 Orange %d*" % won.totals()[0], "1 Cyan %d*" % older.totals()[0]]
-    assert _texts(h)[:3] == ["Finished games"] + rows, _texts(h)
+    # (games of the rules core alone: no time, so no day)
+    rows = ["2 Ver", "Orange %d*" % won.totals()[0], "1 Ver", "Cyan %d*" % older.totals()[0]]
+    assert _texts(h)[:5] == ["Finished games"] + rows, _texts(h)
     # the older game read after the MemoryError (a view reads a journal twice: which events
     # stand, then those), the new one never
     assert asked == [1, 1, 1]
@@ -360,7 +361,8 @@ def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_withou
     import sys
     assert "labels" not in sys.modules  # its 2.6 KB leave the heap once the row is written
     w = won.outcome.winners[0]
-    assert _row(a, first) == "w %d %s" % (won.totals()[w], names[w])
+    day = "p%d" % a.power_on  # played with the clock unset: this power-on's
+    assert _row(a, first) == "W Ver %s %d %s" % (day, won.totals()[w], names[w])
     others = ["Cyan", "Pink", "Silver"]
     a.new_game(others)
     assert a.record(_finished_game(others).log[1])  # a round played, then left
@@ -371,15 +373,16 @@ def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_withou
     _press(h, a, "ok")  # leave the running game: it is filed unfinished
     # (a box with more than one game installed draws its > beside the title)
     assert a.game is None and "How many players" in _texts(h)[1:3], _texts(h)
-    assert _row(a, first + 1) == "l " + where, _row(a, first + 1)
+    assert _row(a, first + 1) == "L Ver %s %s" % (day, where), _row(a, first + 1)
 
     def no_replay(*args):
         raise AssertionError("a row replayed its game")
     a.store.events = no_replay
     a.push(finished.Finished(a))
     a.redraw()
-    assert _texts(h)[1:3] == ["%d left %s*" % (first + 1, where),
-                             "%d %s %d*" % (first, names[w], won.totals()[w])], _texts(h)
+    assert _texts(h)[1:5] == ["%d Ver today" % (first + 1), "left %s*" % where,
+                             "%d Ver today" % first, "%s %d*" % (names[w], won.totals()[w])], \
+        _texts(h)
     assert "labels" in sys.modules
     _press(h, a, "back")  # Finished games left: labels.py goes with it
     assert "labels" not in sys.modules and _texts(h)[0] != "Finished games"
@@ -394,39 +397,14 @@ def test_rows_filed_before_labels_are_replayed_once_then_read():
     assert _row(a, gid) is None
     a.push(finished.Finished(a))
     a.redraw()
-    row = "%d Cyan %d*" % (gid, older.totals()[0])
-    assert _texts(h)[1] == row, _texts(h)
-    assert _row(a, gid) == "w %d Cyan" % older.totals()[0]  # written down for next time
+    row = ["%d Ver" % gid, "Cyan %d*" % older.totals()[0]]
+    assert _texts(h)[1:3] == row, _texts(h)
+    assert _row(a, gid) == "W Ver - %d Cyan" % older.totals()[0]  # written down for next time
     h, a = _boot(flash)
     a.store.events = None  # a replay now would fail: the row comes from its line
     a.push(finished.Finished(a))
     a.redraw()
-    assert _texts(h)[1] == row, _texts(h)
-
-
-def test_the_row_words_of_a_game_won_and_of_one_left():
-    from app.flows import flow
-    from app.core import row_words
-    from shared_rules.versailles.game import Game
-    left = Game(["Orange", "Purple", "Lime"], 1)
-    left.play_round([1, 2, 3])
-    where = flow("versailles").where(left)
-    assert where and row_words(left) == "l " + where  # where its flow says it stands
-
-    class G:
-        GAME = "chess"  # no flow for it on this box
-        players = ["Orange", "Purple", "Lime"]
-        outcome = None
-
-        def totals(self):
-            return [30, 52, 52]
-    g = G()
-    assert row_words(g) == "l ?"
-
-    class O:
-        winners = [1, 2]  # shared: the row names the first
-    g.outcome = O()
-    assert row_words(g) == "w 52 Purple"
+    assert _texts(h)[1:3] == row, _texts(h)
 
 
 def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
@@ -454,4 +432,4 @@ def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
     finally:
         builtins.__import__ = real
     assert refused == ["labels", "labels"]  # tried twice, a collection between
-    assert _texts(h)[1] == "%d Cyan %d*" % (gid, older.totals()[0]), _texts(h)
+    assert _texts(h)[1:3] == ["%d Ver" % gid, "Cyan %d*" % older.totals()[0]], _texts(h)

@@ -138,12 +138,13 @@ def rules_errors():
 
 def store_errors():
     # -> the store's messages: a full flash, a finished game, an unknown one, a damaged one
-    # (kept aside and not), a game not synced
+    # (kept aside and not), a game not synced, a running game resumed
     from journal import CorruptJournal
     root = scratch("messages_store")
     s = store.Store(root, capacity=store.RESERVE + 150)
     gid = s.new_game({"e": "setup", "game": "versailles", "players": NAMES[:2], "seed": 1})
-    out = []
+    from resume import resume
+    out = [_error(resume, s, gid)]  # a game being played is not resumed
     big = {"e": "round", "cards": list(range(1, 40))}
     out.append(_error(s.append, gid, big))
     s.finish(gid)

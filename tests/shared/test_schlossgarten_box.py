@@ -212,3 +212,31 @@ def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn(
     assert "Undone: Orange's hedge2" in screen_said(h), screen_texts(h)
     assert screen_texts(h)[0] == "Turn 5: Orange" and g.totals() == [7, 4]
     assert sorted(g.on_field(0)) == ["column", "hedge1"]
+
+
+def test_the_reshuffle_has_a_line_of_its_own_clear_of_the_column_headers():
+    # Turn 31 of a 2-player game: the inverted "shuffle 30" sat in the pile's place on the
+    # header line and ran into the gardener's column header "G". The pile's line says
+    # "pile 0"; the reshuffle is the bottom line, inverted, across the screen.
+    from app import ui
+    from app.schlossgarten import GARDENER_X
+    h, a = boot_box(scratch("sg_reshuffle"))
+    _to_schlossgarten(h, a)
+    g = a.game
+    while not g.reshuffle_due():
+        assert a.record({"e": "turn", "p": g.current()})
+    a.show_game()
+    clipped = ui.clipped
+    a.redraw()
+    texts = screen_texts(h)
+    assert g.turn == 30 and g.discard == 30
+    assert texts[:4] == ["Turn 31: Orange", "pile 0", "G", "A"], texts
+    assert texts[-1] == "shuffle 30 first" and "ok:build >:none" not in texts, texts
+    d = h.display
+    # the header line between "pile 0" and the "G" over the gardener's column: dark
+    gap = [(x, y) for x in range(8 * len("pile 0"), GARDENER_X + 8) for y in range(10, 19)
+           if d.pixel(x, y)]
+    assert not gap, gap
+    # the bottom line inverted: lit at both ends, the words dark in it
+    assert all(d.pixel(x, y) for x in (0, ui.W - 1) for y in range(ui.H - 8, ui.H))
+    assert ui.clipped == clipped

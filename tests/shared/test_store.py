@@ -12,6 +12,7 @@ from support import write_file as _write
 
 import packs
 import store
+from resume import resume
 from shared_rules.codec import decode, encode
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
@@ -690,4 +691,76 @@ def test_a_game_filed_twice_counts_once_by_its_last_filing():
             heads += line.startswith(b'{"g":2,')
             line = f.readline()
     assert heads == 2  # both filings are there
+    rmtree(root)
+
+
+def test_a_game_resumed_goes_on_as_a_new_game_and_leaves_the_box():
+    # A game left unfinished and resumed goes on as a new game: the old journal but its END,
+    # written whole, every record (an undo and what it took back too); then the old game is
+    # deleted, synced or not, from its pack (the others in it stay), so it cannot be resumed
+    # a second time from the same point. A cut between the two leaves both, nothing lost.
+    for make in (Store, _plain):  # filed compressed, and plain
+        root = _fresh(23)
+        s = make(root)
+        log = _log(7, 3)
+        left = s.new_game(log[0])
+        for ev in log[1:5]:
+            s.append(left, ev)
+        s.append(left, {"e": "undo"})
+        s.finish(left)
+        other = _record_game(s, _log(8, 2), finish=True)  # the same pack
+        s.mark_synced(other)
+        s.mark_synced(left, 40)  # a part of it was synced
+        was = s.read_from(left, 0, s.size(left))
+        assert was.endswith(END) and s.events(left)[-1] == {"e": "undo"}
+        new = resume(s, left)
+        for boot in range(2):
+            assert new == 3 and s.current() == new and not s.finished(new)
+            assert not s.holds(left) and _ids(s) == [other, new]
+            assert s.read_from(new, 0, s.size(new)) == was[:-len(END)]
+            assert s.events(new) == log[:5] + [{"e": "undo"}]
+            assert s.events(other) == _log(8, 2) and s.synced(other)
+            assert s.acked(new) == 0 and s.acked(left) == 0
+            s = make(root)
+        s.append(new, log[5])  # it goes on
+        assert s.events(new)[-1] == log[5]
+        assert raises(StoreError, resume, s, new)  # one being played is not resumed
+        rmtree(root)
+
+
+def test_a_power_cut_between_a_resumes_copy_and_the_old_games_deletion_loses_nothing():
+    root = _fresh(24)
+    s = Store(root)
+    log = _log(9, 2)
+    left = _record_game(s, log[:4], finish=True)
+
+    class Cut(Exception):
+        pass
+
+    def cut(self, gid):
+        raise Cut()
+    real = packs.Packs.drop
+    packs.Packs.drop = cut  # the power goes as the old game is taken out of its pack
+    try:
+        resume(s, left)
+    except Cut:
+        pass
+    finally:
+        packs.Packs.drop = real
+    s = Store(root)  # boot: the copy is whole, the old game still there
+    assert _ids(s) == [1, 2] and s.current() == 2 and s.finished(1)
+    assert s.events(1) == s.events(2) == log[:4]
+    # a flash with no room to take the old game out of its pack: it stays, and boot's
+    # problems say so; the copy goes on
+    s.finish(2)
+
+    def full(self, gid):
+        raise StoreFull("flash full")
+    packs.Packs.drop = full
+    try:
+        new = resume(s, 2)
+    finally:
+        packs.Packs.drop = real
+    assert new == 3 and s.holds(2) and s.current() == 3
+    assert mentions(s.problems[-1], "game 2", "game 3")
     rmtree(root)

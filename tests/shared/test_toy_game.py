@@ -107,7 +107,8 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
         press(h, a, "ok")  # home; Finished games lists it, "*": not synced
         press(h, a, "down")
         press(h, a, "ok")
-        assert screen_texts(h)[:2] == ["Finished games", "%d Orange 10*" % gid], screen_texts(h)
+        assert screen_texts(h)[:3] == ["Finished games", "%d Toy today" % gid, "Orange 10*"], \
+            screen_texts(h)
         log = a.game.log
         # synced through the firmware's link: the journal's bytes, records of the toy's table
         import gc
