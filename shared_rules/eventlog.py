@@ -45,6 +45,9 @@ class EventLog:
     # returns None or the event to keep in place of the one given
     # the kinds in the order a game goes through them, setup first (for messages)
     KINDS = ()  # type: tuple
+    # view()'s games: the last time their journal stamped (the end's, else the setup's), else
+    # None; a class attribute, so a played game's instance holds no slot for it
+    when = None  # type: object
     # Every game also answers, for the device's and the host's generic screens:
     #   describe()    where the game stands, in words ("stage 1, round 3", "game over")
     #   totals()      each seat's points so far
