@@ -3,7 +3,7 @@ flash, screen latency, boot, sync. Emulated milliseconds are the Pico's own time
 clock); the emulator runs at about a quarter of a Pico's speed, so wall seconds are not.
 
     python bench/pico.py [--image] [--games N] [--full N]
-                         [--only-full | --only-sync | --only-presses]
+                         [--only-full | --only-sync | --only-presses [--game NAME]]
     (--image: the box's own image, the app in its ROMFS, instead of the official UF2;
     --games: games on the box for the sync figure, default 100; --full: the full-box
     figures with N games, about 1,150 fill a Pico's flash; --only-presses: the press
@@ -89,7 +89,8 @@ class Timed(PicoDevice):
     def __init__(self, pico):
         PicoDevice.__init__(self, pico)
         self.answers = []
-        self.slow = []  # (what was on screen, what came, ms) of presses over FAST_MS
+        self.slow = []  # (what was on screen, what came, ms, sector erases) of presses over
+        # FAST_MS
 
     def _timed(self, button, ms, kind):
         before = self.screen()[1][:1]
@@ -98,7 +99,8 @@ class Timed(PicoDevice):
         self.answers.append(a)
         self.log.append((button, kind))
         if latency(a) is not None and latency(a) > FAST_MS:
-            self.slow.append(("%s on %s" % (button, before), self.screen()[1][:2], latency(a)))
+            self.slow.append(("%s on %s" % (button, before), self.screen()[1][:2], latency(a),
+                              a.get("erases", 0)))
 
     def press(self, button, times=1):
         for _ in range(times):
@@ -157,12 +159,13 @@ def presses(image):
             dev = Timed(pico)
             player(dev).play(plan())
             press_figures(dev.answers, name)
-            for when, texts, ms in sorted(dev.slow, key=lambda x: -x[2])[:3]:
-                print("    slowest: %.1f ms after %s, to %s" % (ms, when, " | ".join(texts)))
+            for when, texts, ms, erases in sorted(dev.slow, key=lambda x: -x[2])[:3]:
+                print("    slowest: %.1f ms (%d sector erases) after %s, to %s"
+                      % (ms, erases, when, " | ".join(texts)))
             every += dev.answers
             while "New game" not in pico.screen()["texts"]:
                 pico.press("back")
-        press_figures(every, "all four games")
+        press_figures(every, "all the games played")
         for t in epico.tracebacks(pico.serial_log):
             print("  the device printed a traceback:", t)
 
@@ -184,11 +187,18 @@ def main(argv=None):
                    help="the sync figures alone")
     p.add_argument("--only-presses", action="store_true",
                    help="the press latencies over a whole game of each game alone")
+    p.add_argument("--game", metavar="NAME",
+                   help="--only-presses: that game alone (Versailles, Sanssouci, Gardens, "
+                        "Schlossgarten), on a box that holds no other")
     p.add_argument("--image", action="store_true",
                    help="the box's own image (MicroPython 1.28.0, the app in its ROMFS; built "
                         "from ../shared/micropython the first time) instead of the official UF2")
     args = p.parse_args(argv)
-    global UF2
+    global UF2, GAMES
+    if args.game:
+        GAMES = tuple(g for g in GAMES if g[0].lower().startswith(args.game.lower()))
+        if not GAMES:
+            p.error("--game: one of Versailles, Sanssouci, Gardens, Schlossgarten")
     if args.image:
         from lenotre.device import image
         UF2 = image.build_uf2(os.path.join(tempfile.mkdtemp(prefix="lenotre-uf2-"), "box.uf2"))
