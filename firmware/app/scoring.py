@@ -141,14 +141,6 @@ class Areas(ui.Screen):
                 self._entry()
 
 
-def counts(g, part, stage):
-    # Whether a part of the points is scored in a stage (0: the first): small tokens and the
-    # construction bonus only at the final scoring, and never in a 2-player game (rulebook,
-    # Intermediate Scoring, Game End, Special Rules for 2 Players): a "-" there, not a 0 that
-    # reads like a part the player missed
-    return part < 2 or part > 3 or stage == 1 and not g.ludwig
-
-
 class Scoreboard(ui.Screen):
     # Players by total: this stage's points and the total. Down (and up) pages through each
     # player's points by part and stage: areas, large tokens, small tokens, construction.
@@ -184,9 +176,7 @@ class Scoreboard(ui.Screen):
         y = 20
         for i in range(len(PARTS) + 1):
             label = PARTS[i] if i < len(PARTS) else "total"
-            ui.put(d, "%-8s" % label + "".join(
-                "%4s" % (rows[p][i] if counts(g, i, s) else "-")
-                for s, rows in enumerate(g.scores)), 0, y)
+            ui.put(d, "%-8s" % label + "".join("%4d" % rows[p][i] for rows in g.scores), 0, y)
             y += 8
 
     def key(self, button, kind):

@@ -454,11 +454,7 @@ def test_token_holders_and_each_players_points_by_part(tmp_path, runtime, reques
                     assert texts == (["%s %d/3" % (game.players[q], i + 1),
                                       "        " + "".join("  S%d" % s for s in
                                                          range(1, scored + 1))]
-                                     + ["%-8s" % label + "".join(
-                                         # small tokens and construction: final scoring only
-                                         # (rulebook, Intermediate Scoring / Game End)
-                                         "%4s" % (r[k] if k not in (2, 3) or s == 1 else "-")
-                                         for s, r in enumerate(rows))
+                                     + ["%-8s" % label + "".join("%4d" % r[k] for r in rows)
                                         for k, label in enumerate(
                                             ("areas", "large tk", "small tk", "constr.",
                                              "total"))]), texts

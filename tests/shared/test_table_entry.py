@@ -9,7 +9,7 @@ from shared_rules.versailles.tiles import TYPES
 
 from app import ui
 from app.entry import NumberEntry
-from app.scoring import counts, likely
+from app.scoring import likely
 from app.claims import claims
 from app.versailles import describe
 
@@ -82,16 +82,3 @@ def test_undo_toasts_say_what_went_in_whole_lines_of_the_toast():
     assert all(len(ui.wrap(s, TOAST_COLS)) <= TOAST_LINES for s in said), said
     assert said[1:] == ["Undone: Silver claims yellow 12", "Undone: Orange claims red 4",
                         "Undone: Silver's areas", "Undone: S1 scoring"]
-
-
-def test_a_players_points_page_marks_the_parts_not_scored_in_a_stage():
-    # "constr. 0" in a 2-player game read like a construction site lost. Small tokens and the
-    # construction bonus are scored only at the final scoring (rulebook, "Intermediate
-    # Scoring": two largest types and the large tokens; "Game End": small tokens and the
-    # construction bonus) and never with 2 players ("Special Rules for 2 Players": no small
-    # tokens, no bonus): the page shows "-" there. Parts: areas, large, small, construction,
-    # total.
-    three, two = Game(["Orange", "Purple", "Cyan"], 1), Game(["Orange", "Purple"], 1)
-    assert [counts(three, part, 0) for part in range(5)] == [True, True, False, False, True]
-    assert [counts(three, part, 1) for part in range(5)] == [True] * 5
-    assert [counts(two, part, 1) for part in range(5)] == [True, True, False, False, True]
