@@ -33,7 +33,10 @@ def keeps(store):
 
 
 class Labels:
-    MAX_BYTES = 8 * 1024  # past it an add keeps only the lines `keep` wants (256 take ~8 KB)
+    # past it an add keeps only the lines `keep` wants: 256 lines of up to 40 bytes, 10 KB,
+    # well under it, so the next compaction is 150 games away, not at every game's end (a
+    # Labels lives for one add: its limit below starts from this again)
+    MAX_BYTES = 16 * 1024
     NEAR = 2048  # a search starts this far past the last line found: rows come in order
 
     def __init__(self, folder, store=None):

@@ -1,8 +1,6 @@
 # A game left unfinished going on as a new game (docs/FIRMWARE.md, "Store": resume), a part of
 # the store (store.py) loaded for this alone: a box resumes a game rarely, and the heap of a
 # box in play or at its Finished list keeps none of it, not even a method on Store.
-import os
-
 from flash import CHUNK, StoreError, write
 from journal import END
 
@@ -36,14 +34,8 @@ def resume(store, gid):
     store._game = (None, None)
     if store.mirror is not None:
         store._mirror(new, 0, b"")  # the copy starts again from the journal's last records
-    try:  # Store.delete's steps, without its check that the PC has the game: the copy has it
-        store._save_hwm()
-        store._unmirror((gid,))
-        store._packs.drop(gid)
-        if gid in store._logs:
-            os.remove(store._log(gid))
-            del store._logs[gid]
-        store._acks.forget(store.holds)
+    try:
+        store.delete(gid, copied=True)
     except Exception as exc:  # StoreFull, or no heap for the pack's index: the copy goes on
         store.problems.append("game %d stays beside its copy, game %d: %s" % (gid, new, exc))
     return new

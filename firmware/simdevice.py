@@ -188,7 +188,7 @@ def _frame(shown):
 
 
 def _reply(s):
-    # s: a line, or a list of its pieces
+    # s: a line, or its pieces (a list, or made as they are written)
     for piece in [s] if isinstance(s, str) else s:
         sys.stdout.write(piece)
     sys.stdout.write("\n")

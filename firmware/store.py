@@ -464,9 +464,10 @@ class Store:
     def synced(self, gid):
         return self._acks.get(gid) >= self.size(gid)
 
-    def delete(self, gid):
-        # Deletes a game the host has all of; refuses any other.
-        if not self.synced(gid):
+    def delete(self, gid, copied=False):
+        # Deletes a game the host has all of; refuses any other. copied: its records go on in
+        # another game's journal (resume.py), so the host need not have it.
+        if not copied and not self.synced(gid):
             raise NotSynced("game %d is not synced: sync the box with `lenotre sync` first; "
                             "nothing was deleted" % gid)
         self._save_hwm()

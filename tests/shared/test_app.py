@@ -297,6 +297,16 @@ def _finished_game(names):
     return g
 
 
+def _play_won(a, names):
+    # a whole game played and won on app `a`, its events recorded one by one -> (the game,
+    # its id)
+    a.new_game(names)
+    won = _finished_game(names)
+    for ev in won.log[1:]:
+        assert a.record(ev), ev
+    return won, a.gid
+
+
 def _filed(a, g):
     # -> the id of game g journalled and filed by the store alone, as a sync's test box has it
     gid = a.store.new_game(g.log[0])
@@ -353,11 +363,7 @@ def test_a_game_won_or_left_writes_its_finished_row_and_the_menu_reads_it_withou
     from app import finished
     h, a = _boot(scratch("app_labels"))
     names = ["Orange", "Purple", "Lime"]
-    a.new_game(names)
-    won = _finished_game(names)
-    for ev in won.log[1:]:
-        assert a.record(ev), ev
-    first = a.gid
+    won, first = _play_won(a, names)
     import sys
     assert "labels" not in sys.modules  # its 2.6 KB leave the heap once the row is written
     w = won.outcome.winners[0]

@@ -6,7 +6,8 @@
 from support import scratch
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
-from test_app import _boot, _finished_game, _new_game, _press, _round, _row, _texts
+from test_app import (_boot, _finished_game, _new_game, _play_won, _press, _round, _row,
+                      _texts)
 
 
 def test_finished_rows_name_the_game_and_its_day_and_say_what_the_mark_means():
@@ -17,11 +18,7 @@ def test_finished_rows_name_the_game_and_its_day_and_say_what_the_mark_means():
     h, a = _boot(scratch("app_rows_days"))
     h.wall.set(1780401600 - 3 * 86400)  # 2026-05-30
     names = ["Orange", "Purple", "Lime"]
-    a.new_game(names)
-    won = _finished_game(names)
-    for ev in won.log[1:]:
-        assert a.record(ev), ev
-    first = a.gid
+    won, first = _play_won(a, names)
     h.wall.set(1780401600)  # 2026-06-02: today
     a.new_game(names)
     assert a.record(won.log[1])
