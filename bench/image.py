@@ -4,14 +4,15 @@ emulated Pico (rp2040js): free heap after a soft reset, at the menu, and the lea
 and a 4-player game of each other game, played one after the other in one power-on, on a box
 already holding --full games; littlefs free for games; power-on to the menu drawn.
 
-    python bench/image.py [--full N] [--frozen] [--only-boot] [--only-imports]
+    python bench/image.py [--full N] [--romfs] [--only-boot] [--only-imports]
 
---frozen adds the third way: the whole app frozen into the firmware (manifest_frozen.py),
-the comparison docs/FIRMWARE.md gives for choosing the ROMFS. --only-boot: power-on to the
-menu drawn alone, each firmware with the app flashed and --full games on it (none by
-default), three power-ons each. --only-imports: the heap each module's import costs (a fresh
-soft reset, gc.collect() around each import; what a module imports comes with it), the app in
-the ROMFS and the app frozen side by side. Emulated milliseconds are the
+The image is the product: the app frozen into the firmware. --romfs adds the other way the
+image can keep the app's code out of the heap, the board's `romfs` variant (only main.py
+frozen, the app in the ROMFS): the comparison docs/FIRMWARE.md gives for choosing. --only-boot:
+power-on to the menu drawn alone, each firmware with the app flashed and --full games on it
+(none by default), three power-ons each. --only-imports: the heap each module's import costs
+(a fresh soft reset, gc.collect() around each import; what a module imports comes with it),
+the app in the ROMFS and the app frozen side by side. Emulated milliseconds are the
 Pico's own clock; heap figures are gc.mem_free() after gc.collect(), every 10 app steps."""
 import argparse
 import importlib
@@ -31,7 +32,10 @@ from lenotre.link import flasher  # noqa: E402
 
 # In place of main.py's loop: its boot on the same hal, the heap and the largest free block
 # (micropython.mem_info's "max free sz", in 16-byte blocks) printed at each new low.
-MONITOR = """import gc, time, micropython, app
+MONITOR = """import sys
+if '/rom' in sys.path:
+    sys.path[:] = ['/rom', '/rom/lib', '.frozen']  # as the image's main.py
+import gc, time, micropython, app
 app.preload()
 from guard import Guard
 from hal.pico import build
@@ -47,7 +51,8 @@ while True:
         f = gc.mem_free()
         if f < low or n %% 500 == 0:
             low = min(low, f)
-            print('HEAP', f)
+            a = g.app
+            print('HEAP', f, type(a.stack[-1]).__name__ if a is not None else '-')
             micropython.mem_info()
     time.sleep_ms(10)
 """
@@ -60,11 +65,12 @@ GAMES = (  # (game, players, the player that enters it through the buttons)
 
 
 def heap_lows(log, since=0):
-    # -> [(free, largest free block in bytes)] printed by MONITOR after byte `since`
+    # -> [(free, largest free block in bytes, the screen then)] printed by MONITOR after byte
+    # `since`
     text = log[since:].decode(errors="replace")
     out = []
-    for m in re.finditer(r"HEAP (\d+)\r?\n(?:.*\r?\n){0,8}?.*max free sz: (\d+)", text):
-        out.append((int(m.group(1)), 16 * int(m.group(2))))
+    for m in re.finditer(r"HEAP (\d+) (\S+)\r?\n(?:.*\r?\n){0,8}?.*max free sz: (\d+)", text):
+        out.append((int(m.group(1)), 16 * int(m.group(3)), m.group(2)))
     return out
 
 
@@ -93,23 +99,13 @@ def set_up(pico, work, files, full):
     return done
 
 
-def measure(name, uf2, work, files, full, pinout, boots=True):
-    # boots: the firmware shows the menu before the flash (the frozen app waits for its pinout)
+def measure(name, uf2, work, files, full, pinout):
     img = os.path.join(work, name + ".img")
     print("== %s" % name)
     with EmulatedPico(img, uf2=uf2) as pico:
-        if boots:
-            if uf2:
-                pico.wait_for("New game")
-            done = set_up(pico, work, files, full)
-        else:  # the frozen app: its pinout on littlefs, where board.load() looks beside it
-            pico.wait(3000)
-            b = flasher.Board(pico.port)
-            b.write("/pinout.json", files["pinout.json"])
-            b.restart()
-            b.close()
+        if uf2:
             pico.wait_for("New game")
-            done = {"copied": [], "unchanged": 0}
+        done = set_up(pico, work, files, full)
         board = flasher.Board(pico.port)
         board.exec("import gc, os\ngc.collect()")
         free = board.eval("gc.mem_free()")
@@ -134,12 +130,12 @@ def measure(name, uf2, work, files, full, pinout, boots=True):
                     break
                 pico.press("back")
             pico.wait(300)
-            low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0)])
-            print("  least free heap in a %d-player game of %s: %d B (largest free block %d B)"
-                  % (players, game, low[0], low[1]))
+            low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0, "-")])
+            print("  least free heap in a %d-player game of %s: %d B (largest free block %d B; "
+                  "on %s)" % (players, game, low[0], low[1], low[2]))
             worst = low if worst is None or low < worst else worst
-        print("  least free heap over the four games: %d B (largest free block then %d B)"
-              % worst)
+        print("  least free heap over the four games: %d B (largest free block then %d B; on "
+              "%s)" % worst)
     with EmulatedPico(img, uf2=uf2) as pico:  # power on: the app starts by itself
         pico.wait_for("New game")
         s = pico.screen()
@@ -198,42 +194,39 @@ def boot(name, uf2, work, files, full):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--full", type=int, default=0, metavar="N", help="games on the box first")
-    p.add_argument("--frozen", action="store_true", help="also the app frozen in the firmware")
+    p.add_argument("--romfs", action="store_true",
+                   help="also the image's variant with the app in the ROMFS")
     p.add_argument("--only-boot", action="store_true", help="power-on to the menu alone")
     p.add_argument("--only-imports", action="store_true",
                    help="each module's heap, the ROMFS against the frozen app")
     args = p.parse_args(argv)
     work = tempfile.mkdtemp(prefix="bench-image-")
+    official = "official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs"
+    frozen = "the box's image: MicroPython 1.28.0, the app frozen into it"
     try:
         build = os.path.join(work, "build")
         toolchain.build(build)
         files = toolchain.built_files(build)
         box = image.build_uf2(os.path.join(work, "box.uf2"))
+        if args.only_imports or args.romfs:
+            romfs = image.build_uf2(os.path.join(work, "romfs.uf2"), variant="romfs")
         if args.only_imports:
-            rom, rom_all = import_costs("romfs", box, work)
-            frozen = image.build_firmware(manifest=image.FROZEN_MANIFEST)
-            fro, fro_all = import_costs("frozen", frozen, work)
+            rom, rom_all = import_costs("romfs", romfs, work)
+            fro, fro_all = import_costs("frozen", box, work)
             print("heap an import costs, the app in the ROMFS / frozen into the firmware:")
             for m, a, b in zip(IMPORTS, rom, fro):
                 print("  %-18s %6d B / %6d B" % (m, a, b))
             print("  %-18s %6d B / %6d B" % ("all of them", rom_all, fro_all))
             return
         if args.only_boot:
-            boot("official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs", None,
-                 work, files, args.full)
-            boot("the box's image: MicroPython 1.28.0, the app in its ROMFS", box, work, files,
-                 args.full)
+            boot(official, None, work, files, args.full)
+            boot(frozen, box, work, files, args.full)
             return
-        measure("official MicroPython 1.26.1 UF2, the app's .mpy files on littlefs", None, work,
-                files, args.full, None)
-        measure("the box's image: MicroPython 1.28.0, the app in its ROMFS", box, work, files,
-                args.full, None)
-        if args.frozen:
-            frozen = image.build_firmware(manifest=image.FROZEN_MANIFEST)
-            # the rest is in the firmware
-            only = {"pinout.json": files["pinout.json"]}
-            measure("the app frozen into MicroPython 1.28.0", frozen, work, only, args.full,
-                    None, boots=False)
+        measure(official, None, work, files, args.full, None)
+        measure(frozen, box, work, files, args.full, None)
+        if args.romfs:
+            measure("the image's romfs variant: MicroPython 1.28.0, the app in its ROMFS",
+                    romfs, work, files, args.full, None)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -113,10 +113,11 @@ class Board:
 
 
 def load(path=None):
-    # By default the pinout beside this module: /pinout.json on a box flashed file by file,
-    # /rom/pinout.json where the app is in the image's ROMFS.
+    # By default /rom/pinout.json on the box's image (in its ROMFS, the app frozen or not),
+    # else the one beside this module (/pinout.json on a box flashed file by file)
     if path is None:
-        here = __file__.rpartition("/")[0]
+        import sys
+        here = "/rom" if "/rom" in sys.path else __file__.rpartition("/")[0]
         path = here + "/pinout.json" if here else "pinout.json"
     with open(path) as f:
         text = f.read()  # whole: json.load would read the file a byte at a time (11 ms at boot)

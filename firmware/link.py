@@ -78,7 +78,13 @@ class _Server:
         self.ident = ident
         self.broken = broken  # why the store could not be opened, or None
         self.wall = None  # the wall clock TIME sets (tests); None: wallclock.default()
+        self.packs = {}  # the packs ZREAD opened: {path: file}, open until the sync ends
         self.version = 1  # what HELLO agreed
+
+    def close(self):
+        for f in self.packs.values():
+            f.close()
+        self.packs = {}
 
     def send(self, text):
         self.write(frame(text))
@@ -117,9 +123,9 @@ class _Server:
             self.read(int(f[1]), int(f[2]), int(f[3]))
         elif cmd == "ZREAD" and len(f) == 2:
             gid = int(f[1])
-            data = self.store.stream(gid)
+            size, data = self.store.stream(gid, self.packs)
             b64 = binascii.b2a_base64(data)
-            self.send("ZDATA %d %d %s" % (gid, self.store.size(gid), b64[:len(b64) - 1].decode()))
+            self.send("ZDATA %d %d %s" % (gid, size, b64[:len(b64) - 1].decode()))
         elif cmd == "ACK" and len(f) == 3 or (cmd == "ACK" and self.version > 1 and len(f) > 1
                                               and len(f) % 2):
             pairs = [(int(f[i]), int(f[i + 1])) for i in range(1, len(f), 2)]
@@ -245,6 +251,14 @@ def serve(store=None, read=None, write=None, device_id=None, wall=None, idle_ms=
         ident = "unknown"
     server = _Server(store, write, ident, broken, folder)
     server.wall = wall
+    try:
+        _answer(server, read, on_idle)
+    finally:
+        server.close()  # the packs ZREAD opened
+
+
+def _answer(server, read, on_idle):
+    # serve()'s loop: each request read, checked and answered until BYE or the end
     while True:
         try:
             line = read()

@@ -1,37 +1,48 @@
 # Which games' code the heap holds (docs/FIRMWARE.md, "Memory"): the one place that decides.
-# Where the app's code is read in place from flash (the box's own image: ROMFS, the app
-# imported from /rom) it costs no heap, and nothing here lets any go. Where modules are loaded
-# into the heap (the official UF2, the unix port) four games' code and a long game do not fit
-# 192 KB together: the heap holds the code of the game the app holds and of the one being set
-# up or looked at beside it, and the setup screens only while a game is set up. A game's code
-# is its flow, its MODULES, its app/<flow>_*.py modules and its rules (shared_rules.<name>).
-# What leaves goes from sys.modules *and* from its package's attributes, which kept it alive.
+# On MicroPython a module costs the heap its objects even where its code is read in place
+# from flash (the box's own image: frozen, or in its ROMFS): a game's flow, screens and rules
+# 2.5-5 KB frozen, twice that from a ROMFS, all of their code too where modules are loaded
+# into the heap (the official UF2, the unix port). The heap holds the code of the game the
+# app holds and of the one being set up or looked at beside it, and the setup screens only
+# while a game is set up. A game's code is its flow, its MODULES, its app/<flow>_*.py modules
+# and its rules (shared_rules.<name>). What leaves goes from sys.modules *and* from its
+# package's attributes, which kept it alive.
 import sys
 
 from app import flows
 
 
-def in_flash(path):
-    # -> whether a module's file (the app package's) is under /rom/: the box's own image's
-    # read-only filesystem in flash, its code read in place
-    return (path or "").startswith("/rom/")
+def in_flash(path, runtime):
+    # -> whether the app package (its file: `path`) runs in place from flash, on the box's
+    # own image: from its ROMFS (/rom/), or frozen into the firmware, where MicroPython names
+    # a module's file by the module alone ("app/__init__.py": relative, a .py), while one on a
+    # filesystem is a .mpy ("app/__init__.mpy" on littlefs) or has its whole path (the unix
+    # port's sources)
+    path = path or ""
+    return path.startswith("/rom/") or (runtime == "micropython" and path.endswith(".py")
+                                        and not path.startswith("/"))
 
 
-def drops(runtime, flash):
-    # -> whether code leaves the heap: on MicroPython, unless it is read from flash. CPython
-    # (the tests, `lenotre sim`) has the room and keeps every module: a test keeps the
-    # classes it imported. CircuitPython keeps them too (docs/FIRMWARE.md, "Memory"). The
-    # tests of the letting go turn it on (tests/shared/support.py, dropping).
-    return runtime == "micropython" and not flash
+def drops(runtime):
+    # -> whether code leaves the heap: on MicroPython. CPython (the tests, `lenotre sim`) has
+    # the room and keeps every module: a test keeps the classes it imported. CircuitPython
+    # keeps them too (docs/FIRMWARE.md, "Memory"). The tests of the letting go turn it on
+    # (tests/shared/support.py, dropping).
+    return runtime == "micropython"
 
 
-IN_FLASH = in_flash(getattr(sys.modules.get("app"), "__file__", None))
-DROP = drops(sys.implementation.name, IN_FLASH)
-# Finished games filed compressed (firmware/packs.py) where the code leaves the heap the room:
-# compressing a 5-player game holds its journal, its text and its hash chains at once, and at
-# 192 KB beside code in the heap that left the Finished list no room (the .mpy build, unix
-# port). Elsewhere they are filed plain, as a box did before, and read the same.
-SQUEEZE = not DROP
+def squeezes(runtime, flash):
+    # -> whether finished games are filed compressed (firmware/packs.py): where the code is
+    # in flash, or off MicroPython. Compressing a 5-player game holds its journal, its text
+    # and its hash chains at once, and at 192 KB beside code in the heap that left the
+    # Finished list no room (the .mpy build, unix port): there they are filed plain, as a box
+    # did before, and read the same.
+    return flash or runtime != "micropython"
+
+
+IN_FLASH = in_flash(getattr(sys.modules.get("app"), "__file__", None), sys.implementation.name)
+DROP = drops(sys.implementation.name)
+SQUEEZE = squeezes(sys.implementation.name, IN_FLASH)
 _later = None  # type: object  # the game preload() left for idle(), or None
 _screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
 _kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped

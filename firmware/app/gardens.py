@@ -129,7 +129,7 @@ class Hub(ui.Screen):
             return
         ui.put(d, "won left", 8 * 8, 11)
         now = g.turns % g.per_round
-        y = 19
+        y = 20  # the inverted row's bar (from y - 1) clear of the second line's descenders
         for i in range(g.per_round):
             colour = g.colours[i]
             row = "%-6s%4d%6d" % (R.COLOURS[colour], g.won[colour], g.tiles - g.placed[colour])

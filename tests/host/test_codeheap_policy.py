@@ -83,13 +83,28 @@ def test_the_memory_policy_is_called_from_the_app_alone_through_codeheap():
                     assert old not in text, (f, old)
 
 
-def test_code_read_from_flash_is_never_dropped():
-    # The box's own image imports the app from /rom (ROMFS): its code costs no heap, and
-    # nothing is let go there; loaded into the heap (the official UF2, the unix port), it is
+def test_code_leaves_the_heap_on_micropython_and_games_are_compressed_where_code_is_in_flash():
+    # A module costs the heap its objects even read in place from flash (the image: frozen,
+    # or from /rom), so on MicroPython a game's code leaves; finished games are compressed
+    # where the code is in flash (the room it needs) and off MicroPython; loaded into the heap
+    # (the official UF2, the unix port), they are filed plain
     from app import codeheap
-    assert codeheap.in_flash("/rom/app/__init__.mpy")
-    assert not codeheap.in_flash("/lib/app/__init__.mpy") and not codeheap.in_flash(None)
-    assert not codeheap.in_flash("app/__init__.py")
-    assert not codeheap.drops("micropython", True) and codeheap.drops("micropython", False)
-    assert not codeheap.drops("cpython", False) and not codeheap.drops("circuitpython", False)
+    assert codeheap.in_flash("/rom/app/__init__.mpy", "micropython")
+    assert not codeheap.in_flash("/lib/app/__init__.mpy", "micropython")
+    assert not codeheap.in_flash(None, "micropython")
+    assert codeheap.drops("micropython")
+    assert not codeheap.drops("cpython") and not codeheap.drops("circuitpython")
+    assert codeheap.squeezes("micropython", True) and not codeheap.squeezes("micropython", False)
+    assert codeheap.squeezes("cpython", False) and codeheap.squeezes("circuitpython", False)
     assert codeheap.IN_FLASH is False and codeheap.DROP is False  # here: CPython, from source
+
+
+def test_an_app_frozen_into_the_image_is_in_flash():
+    # MicroPython names a frozen module's file by the module alone (measured on the image:
+    # "app/__init__.py"); from littlefs it is a .mpy, from the unix port's sources a whole path
+    from app import codeheap
+    assert codeheap.in_flash("app/__init__.py", "micropython")
+    assert not codeheap.in_flash("app/__init__.mpy", "micropython")
+    assert not codeheap.in_flash("/work/firmware/app/__init__.py", "micropython")
+    assert not codeheap.in_flash("app/__init__.py", "circuitpython")  # its sources, on CIRCUITPY
+    assert not codeheap.in_flash("app/__init__.py", "cpython")

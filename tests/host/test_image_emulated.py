@@ -64,11 +64,15 @@ def journal(pico, tmp_path):
 
 
 def littlefs_and_romfs(port):
-    # -> (the files at littlefs's root, the ROMFS's root) as the box lists them
+    # -> (the files at littlefs's root, the ROMFS's root, whether the box runs an `app`
+    # package that has the tests' module app.lenotre_probe) as the box lists them, on the
+    # sys.path the image's main.py gives the app (a REPL after a soft reset has .frozen first)
     board = flasher.Board(port)
     try:
-        board.exec("import os")
-        return board.eval("sorted(os.listdir('/'))"), board.eval("sorted(os.listdir('/rom'))")
+        board.exec("import os, sys\nsys.path[:] = ['/rom', '/rom/lib', '.frozen']\ntry:\n import app.lenotre_probe\n probe = True\n"
+                   "except ImportError:\n probe = False")
+        return (board.eval("sorted(os.listdir('/'))"), board.eval("sorted(os.listdir('/rom'))"),
+                board.eval("probe"))
     finally:
         board.close()
 
@@ -78,23 +82,34 @@ def test_one_uf2_is_the_whole_box_and_lenotre_flash_then_finds_nothing_to_write(
     with blank(tmp_path, uf2) as pico:
         texts = pico.wait_for("New game")  # no file copied: the app came with the UF2
         assert texts[0] == "LE NOTRE", texts
-        root, rom = littlefs_and_romfs(pico.port)
+        root, rom, probe = littlefs_and_romfs(pico.port)
         assert "main.py" not in root and "app" not in root, root  # littlefs is the games'
-        assert {"app", "lib", "store.mpy", "pinout.json"} <= set(rom), rom
+        assert rom == ["pinout.json"], rom  # the app is frozen: the ROMFS has the wiring alone
+        board = flasher.Board(pico.port)
+        try:  # its code is in flash: finished games are compressed
+            board.exec("from app import codeheap")
+            assert board.eval("(codeheap.IN_FLASH, codeheap.SQUEEZE)") == (True, True)
+        finally:
+            board.close()
         assert main(["flash", "--port", pico.port]) == 0
         out = capsys.readouterr().out
+        # the box's appsums says its frozen app is this checkout's: nothing goes over it
         assert "its ROMFS" in out and ": 0 blocks of 4 KiB rewritten" in out, out
+        assert "over the frozen app" not in out, out
         pico.wait_for("New game")
         assert failures(pico.serial_log) == []
 
 
 def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
         uf2, build, tmp_path, capsys):
-    # A changed app (one module more) goes over USB into the ROMFS; the power goes after the
-    # third block written: the box then has no app (its ROMFS header erased first, written
-    # last) and waits at its REPL; `lenotre flash` mends it.
+    # A changed app (one module more in the app package) goes over USB into the ROMFS, the
+    # whole package over the frozen one, and the box runs it from there; a second time, the
+    # power goes after the third block written: the box then has no ROMFS (its header erased
+    # first, written last) and waits at its REPL; `lenotre flash` mends it.
     changed = dict(build)
-    changed["lenotre_probe.mpy"] = build["board.mpy"]  # any valid module, under a new name
+    changed["app/lenotre_probe.mpy"] = build["board.mpy"]  # any valid module, under a new name
+    again = dict(changed)
+    again["app/lenotre_probe.mpy"] = build["buttons.mpy"]
     log = []
 
     def cut_after_three(line):
@@ -105,8 +120,14 @@ def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
     path = str(tmp_path / "flash.img")
     with blank(tmp_path, uf2) as pico:
         pico.wait_for("New game")
+        done = flasher.flash(pico.port, changed)
+        assert done["romfs"]["units"] == ["app"], done["romfs"]
+        pico.wait_for("New game")
+        root, rom, probe = littlefs_and_romfs(pico.port)
+        assert rom == ["app", "pinout.json"] and probe, (rom, probe)  # over the frozen app
+        log.clear()
         with pytest.raises(flasher.FlashError):
-            flasher.flash(pico.port, changed, cut_after_three)
+            flasher.flash(pico.port, again, cut_after_three)
     with EmulatedPico(path, uf2=uf2) as pico:  # power back: the flash as the cut left it
         pico.wait(3000)
         assert pico.screen()["texts"] == [], pico.screen()["texts"]
@@ -120,8 +141,8 @@ def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
         assert main(["flash", "--port", pico.port]) == 0
         assert ": 0 blocks" not in capsys.readouterr().out
         pico.wait_for("New game")
-        root, rom = littlefs_and_romfs(pico.port)
-        assert "lenotre_probe.mpy" not in rom and "app" in rom, rom
+        root, rom, probe = littlefs_and_romfs(pico.port)
+        assert rom == ["pinout.json"] and not probe, (rom, probe)  # the frozen app again
     with EmulatedPico(path, uf2=uf2) as pico:  # and so it stays
         pico.wait_for("New game")
         assert failures(pico.serial_log) == []

@@ -5,6 +5,9 @@
 // a box moved from the official UF2 to this one keeps every game it holds.
 #define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)
 
-// The app's compiled modules, read in place: a ROMFS partition just below the littlefs, in
-// flash the firmware (about 332 KiB from 0) leaves unused. `lenotre flash` rewrites it over USB.
-#define MICROPY_HW_ROMFS_BYTES                  (256 * 1024)
+// A ROMFS partition just below the littlefs. With the app frozen into the firmware (about
+// 490 KiB from 0), it holds the pinout and what a `lenotre flash` over USB brings that differs
+// from the frozen app; the `romfs` variant (mpconfigvariant_romfs.cmake) holds the whole app.
+#ifndef MICROPY_HW_ROMFS_BYTES
+#define MICROPY_HW_ROMFS_BYTES                  (128 * 1024)
+#endif

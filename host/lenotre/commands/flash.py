@@ -167,13 +167,19 @@ def run(args):
     except FlashError as exc:
         raise CommandFailed(str(exc)) from None
     if done["romfs"]:
-        what = "its ROMFS (%d bytes): %d blocks of 4 KiB rewritten, removed %d files" % (
-            done["romfs"]["bytes"], done["romfs"]["blocks"], len(done["removed"]))
+        rom = done["romfs"]
+        what = "its ROMFS (%d bytes%s): %d blocks of 4 KiB rewritten, removed %d files" % (
+            rom["bytes"], "; over the frozen app: " + ", ".join(rom["units"])
+            if rom["units"] else "", rom["blocks"], len(done["removed"]))
     else:
         what = "copied %d (%d bytes), unchanged %d, removed %d" % (
             len(done["copied"]), done["bytes"], done["unchanged"], len(done["removed"]))
     print("flashed %s: %s in %.1f s; clock set; the app restarted"
           % (port, what, time.monotonic() - start))
+    for path in done["romfs"]["stale"] if done["romfs"] else ():
+        print("note: the box's %s is frozen into its image and differs from this one: it "
+              "changes with a new image (`lenotre image`, then `lenotre flash --uf2 FILE`)"
+              % path)
     return 0
 
 

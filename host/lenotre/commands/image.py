@@ -1,5 +1,5 @@
 """`lenotre image`: build the box's own firmware image (device/image.py), one UF2 holding
-MicroPython for Le Nôtre's board and the app in its ROMFS. DESCRIPTION is the user's text."""
+MicroPython for Le Nôtre's board with the app frozen into it. DESCRIPTION is the user's text."""
 import argparse
 import os
 import shutil
@@ -9,9 +9,10 @@ from lenotre.errors import CommandFailed, UsageError
 
 DESCRIPTION = """\
 Build the box's firmware image: one UF2 file with MicroPython 1.28.0 for Le Nôtre's board and
-the app's code in its flash (ROMFS), so the whole heap is the games'. Drag it onto a Pico in
+the app's code frozen into its flash, so the heap is the games'. Drag it onto a Pico in
 BOOTSEL mode (or `lenotre flash --uf2 FILE`) and the Pico is a box: no other file to copy.
-Later updates of the app go over USB with `lenotre flash`, which rewrites the ROMFS.
+Later updates of the app go over USB with `lenotre flash`, into the image's ROMFS partition:
+what changed runs from there in place of the frozen code.
 
 The build needs MicroPython's sources: on the project's machines the archive in
 shared/micropython/; elsewhere a checkout of the same tag, given with --micropython

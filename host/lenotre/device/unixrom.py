@@ -1,7 +1,9 @@
 """The box's own image on MicroPython's unix port: the app's ROMFS (image.romfs_image, the
-partition `lenotre flash` writes) read into one bytes object at the bottom of the heap and
-mounted at /rom (vfs.VfsRom, which the unix port has), so its modules run in place from it as
-they run in place from the Pico's flash, and the heap beside it holds only their objects.
+partition the image's `romfs` variant holds the app in) read into one bytes object at the
+bottom of the heap and mounted at /rom (vfs.VfsRom, which the unix port has), so its modules
+run in place from it as they run in place from the Pico's flash, and the heap beside it holds
+only their objects. The product image freezes the app, which costs the heap less still
+(docs/FIRMWARE.md, "ROMFS or frozen modules"): what fits here fits there.
 
     romfs = unixrom.build(folder)               # the ROMFS's bytes, built from this checkout
     heap = unixrom.heapsize(len(romfs))         # -X heapsize= for the box's 192 KB beside it
@@ -38,7 +40,7 @@ def build(folder, root=ROOT):
     toolchain.build(folder, root)
     files = toolchain.for_platform(toolchain.built_files(folder), "linux")
     return image.romfs_image({p: data for p, data in files.items()
-                              if p not in image.NOT_IN_ROMFS})
+                              if p not in image.NOT_IN_ROMFS}, image.ROMFS_SIZES["romfs"])
 
 
 def _free(heapsize, blob):

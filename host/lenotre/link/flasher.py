@@ -16,6 +16,7 @@ import zlib
 from lenotre.link import port as link
 from lenotre.link.port import TermiosError
 from lenotre.link.repl import RawRepl, ReplError
+from lenotre.device import image
 from lenotre.device.toolchain import CIRCUITPY_RENAMES, MICROPYTHON, for_platform
 from lenotre.device.toolchain import built_files as local_files  # noqa: F401 (the callers')
 
@@ -198,6 +199,13 @@ class Board:
                              "Le Notre's image?" % ROM_BLOCK)
         return self.eval("_rom.ioctl(4, 0)") * ROM_BLOCK
 
+    def frozen_sums(self):
+        # -> {unit: sum} of the app frozen into the box's image (its `appsums` module), or
+        # {} where nothing of it is frozen (the image's `romfs` variant)
+        return image.parse_sums(eval_text(self.exec(
+            "try:\n import appsums\n print(repr(appsums.SUMS))\nexcept ImportError:\n"
+            " print(repr(''))")))
+
     def rom_hashes(self, blocks):
         # -> the sha256 of each of the ROMFS's first `blocks` blocks, read in place
         return eval_text(self.exec(ROM_HASH_CODE % blocks))
@@ -293,18 +301,29 @@ def check_edition(implementation, found, files):
 
 
 def deploy_romfs(board, files, size, log, progress):
-    """Put the ROMFS image of `files` into the box's ROMFS partition, rewriting only the 4 KiB
-    blocks that differ, block 0 (the header) erased first and written last: a cut anywhere
-    leaves no ROMFS at all (the box then waits at its REPL for a flash), never a torn one.
-    -> {"blocks": blocks written, "bytes": the image's size}"""
-    from lenotre.device import image
+    """Put into the box's ROMFS partition what of `files` its image has not frozen as is
+    (image.overlay: the pinout, and each module or package that differs), rewriting only the
+    4 KiB blocks that differ, block 0 (the header) erased first and written last: a cut
+    anywhere leaves no ROMFS at all (the box then waits at its REPL for a flash), never a
+    torn one. -> {"blocks": blocks written, "bytes": the image's size, "units": the units
+    put in the ROMFS over the frozen ones, "stale": files only a new image changes}"""
+    frozen = board.frozen_sums()
+    wanted = image.overlay(image.romfs_files(files), frozen)
+    # main.py is frozen only: a newer one needs the new image
+    stale = sorted(p for p in image.NOT_IN_ROMFS if p in frozen and p in files
+                   and image.unit_sums({p: files[p]})[p] != frozen[p])
+    units = sorted({image.unit_of(p) for p in wanted if p not in image.NEVER_FROZEN})
     try:
-        rom = image.romfs_image(image.romfs_files(files))
-    except image.ImageError as exc:
-        raise FlashError(str(exc))
-    if len(rom) > size:
-        raise FlashError("the app's ROMFS is %d bytes, more than the box's partition of %d"
-                         % (len(rom), size))
+        rom = image.romfs_image(wanted, size)
+    except image.ImageError:
+        if frozen:
+            raise FlashError("this app differs from the one frozen into the box's image in %s:"
+                             " %d bytes, more than its ROMFS holds (%d): build the image of "
+                             "this app with `lenotre image` and put it on the box with "
+                             "`lenotre flash --uf2 FILE`" % (", ".join(units), sum(
+                                 len(d) for d in wanted.values()), size))
+        raise FlashError("the app is %d bytes, more than the box's ROMFS holds (%d)"
+                         % (sum(len(d) for d in wanted.values()), size))
     blocks = [rom[i:i + ROM_BLOCK].ljust(ROM_BLOCK, b"\xff")
               for i in range(0, len(rom), ROM_BLOCK)]
     on_box = board.rom_hashes(len(blocks))
@@ -325,11 +344,12 @@ def deploy_romfs(board, files, size, log, progress):
         if bad:
             raise FlashError("verify failed: %d ROMFS blocks differ on the box after writing; "
                              "flash again" % len(bad))
-        # the app's modules for what follows (a box that booted without a ROMFS has neither
-        # the mount nor its folders on sys.path)
-        board.exec("vfs.mount(vfs.VfsRom(_rom), '/rom')\nimport sys\nfor _p in ('/rom', "
-                   "'/rom/lib'):\n if _p not in sys.path:\n  sys.path.append(_p)")
-    return {"blocks": len(changed), "bytes": len(rom)}
+        board.exec("vfs.mount(vfs.VfsRom(_rom), '/rom')")
+    # the app's modules for what follows (the clock, the roster) as main.py finds them: the
+    # ROMFS over the frozen app (after a soft reset the REPL has .frozen first, and a box
+    # that booted without a ROMFS has neither the mount nor its folders on sys.path)
+    board.exec("import sys\nsys.path[:] = ['/rom', '/rom/lib', '.frozen']")
+    return {"blocks": len(changed), "bytes": len(rom), "units": units, "stale": stale}
 
 
 def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
