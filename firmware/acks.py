@@ -10,19 +10,11 @@
 # middle of a sync).
 import gc
 from array import array
-from binascii import crc32
 
 from flash import StoreFull, add, full, room, size, write
-from journal import lines, parse
+from journal import lines, parse, record
 
 RUN = 64  # ids per run
-
-
-def ack_record(gid, n):
-    # -> record({"g": gid, "n": n}), the same canonical bytes, made without the generic JSON
-    # encoder, which took 1.2 ms a record on the Pico: 57 ms of each ACK line of 48 games
-    text = ('{"g":%d,"n":%d}' % (gid, n)).encode()
-    return text + ("*%08x\n" % (crc32(text) & 0xFFFFFFFF)).encode()
 
 
 class Acks:
@@ -81,7 +73,7 @@ class Acks:
     def mark_all(self, pairs):
         # mark() of each (id, upto): their records in one append (one flash write for a sync's
         # acks)
-        recs = b"".join([ack_record(g, n) for g, n in pairs if n > self.get(g)])
+        recs = b"".join([record({"g": g, "n": n}) for g, n in pairs if n > self.get(g)])
         if not recs:
             return
         room(self.free, len(recs))
@@ -114,7 +106,7 @@ class Acks:
         # streamed, one record at a time: no list of 1,300 records
         try:
             write(self.dir, "synced", "synced.log",
-                  (ack_record(k * RUN + i, self.runs[k][i] - 1)
+                  (record({"g": k * RUN + i, "n": self.runs[k][i] - 1})
                    for k in sorted(self.runs) for i in range(RUN) if self.runs[k][i]))
         except StoreFull:
             pass  # stale or cut lines do no harm: they are read past

@@ -5,7 +5,7 @@ import gc
 
 from support import rmtree, scratch
 
-from acks import RUN, Acks, ack_record
+from acks import RUN, Acks
 from store import record
 
 
@@ -84,11 +84,3 @@ def test_a_full_box_of_acks_is_a_few_fixed_runs():
     assert problems == [] and len(b.runs) == len(a.runs)
     assert [b.get(g) for g in (1, 64, 65, 1300, 1301)] == [901, 901, 902, 900 + 1300 % 7, -1]
     rmtree(root)
-
-
-def test_an_ack_record_is_the_canonical_record_the_generic_encoder_makes():
-    # synced.log's lines are made without the JSON encoder (speed): byte for byte the same,
-    # so a box that wrote them and one that reads them agree
-    for gid in (1, 2, 63, 64, 999, 65535, 65536, 3000000):
-        for n in (0, 1, 795, 65535, 65536, 1 << 24):
-            assert ack_record(gid, n) == record({"g": gid, "n": n}), (gid, n)
