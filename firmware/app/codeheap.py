@@ -40,9 +40,6 @@ def squeezes(runtime, flash):
     return flash or runtime != "micropython"
 
 
-# In flash, code leaves the heap without a collection after it: its objects are small and
-# the heap has 190 KB free, where each collection cost a press 30-60 ms on the Pico; loaded
-# into the heap, one collection makes room in one piece for the code that comes next
 IN_FLASH = in_flash(getattr(sys.modules.get("app"), "__file__", None), sys.implementation.name)
 DROP = drops(sys.implementation.name)
 SQUEEZE = squeezes(sys.implementation.name, IN_FLASH)
@@ -78,9 +75,8 @@ def enter(name, beside=None, screens=False):
     if screens and DROP:
         for m in f.MODULES:
             if m not in sys.modules:
-                if not IN_FLASH:
-                    import gc
-                    gc.collect()
+                import gc
+                gc.collect()
                 for m in f.MODULES:
                     __import__(m)
                 break
@@ -99,7 +95,7 @@ def keep(name, beside=None):
             if mine is None:  # made only when something has to go
                 mine = _screens.get(name, ()) + _screens.get(beside, ())
             gone += _drop_game(other, mine)
-    if gone and not IN_FLASH:
+    if gone:
         import gc
         gc.collect()
 
@@ -163,7 +159,7 @@ def drop(modules, collect=True):
         parent = sys.modules.get(m[:dot]) if dot > 0 else None
         if parent is not None and m[dot + 1:] in dir(parent):
             delattr(parent, m[dot + 1:])
-    if collect and not IN_FLASH:
+    if collect:
         import gc
         gc.collect()
 
