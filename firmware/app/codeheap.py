@@ -15,12 +15,10 @@ from app import flows
 def in_flash(path, runtime):
     # -> whether the app package (its file: `path`) runs in place from flash, on the box's
     # own image: from its ROMFS (/rom/), or frozen into the firmware, where MicroPython names
-    # a module's file by the module alone ("app/__init__.py": relative, a .py), while one on a
-    # filesystem is a .mpy ("app/__init__.mpy" on littlefs) or has its whole path (the unix
-    # port's sources)
+    # a module's file by the module alone ("app/__init__.py"), while one on a filesystem is a
+    # .mpy ("app/__init__.mpy" on littlefs) or has its folder (the unix port's sources)
     path = path or ""
-    return path.startswith("/rom/") or (runtime == "micropython" and path.endswith(".py")
-                                        and not path.startswith("/"))
+    return path.startswith("/rom/") or (runtime == "micropython" and path == "app/__init__.py")
 
 
 def drops(runtime):

@@ -106,5 +106,6 @@ def test_an_app_frozen_into_the_image_is_in_flash():
     assert codeheap.in_flash("app/__init__.py", "micropython")
     assert not codeheap.in_flash("app/__init__.mpy", "micropython")
     assert not codeheap.in_flash("/work/firmware/app/__init__.py", "micropython")
+    assert not codeheap.in_flash("firmware/app/__init__.py", "micropython")  # tests/run_mpy.py
     assert not codeheap.in_flash("app/__init__.py", "circuitpython")  # its sources, on CIRCUITPY
     assert not codeheap.in_flash("app/__init__.py", "cpython")
