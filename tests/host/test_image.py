@@ -57,7 +57,8 @@ def test_appsums_is_a_module_whose_string_reads_back_as_the_sums(built):
 
 def test_the_frozen_manifest_freezes_every_romfs_module_from_its_source(built, tmp_path):
     out, sources, files = built
-    manifest = image._frozen_manifest(out, sources, image.unit_sums(files))
+    gen = str(tmp_path / "gen")
+    manifest = image._frozen_manifest(gen, out, sources, image.unit_sums(files))
     calls = []
     with open(manifest) as f:
         exec(f.read(), {"include": lambda path: calls.append(("include", path, None)),
@@ -68,7 +69,7 @@ def test_the_frozen_manifest_freezes_every_romfs_module_from_its_source(built, t
     for kind, name, base in calls[1:]:
         assert kind == "module" and os.path.isfile(os.path.join(base, name)), (name, base)
         names[name] = base
-    assert names.pop("appsums.py") == out
+    assert names.pop("appsums.py") == gen
     wanted = {(p[4:] if p.startswith("lib/") else p)[:-4] + ".py"
               for p in files if p.endswith(".mpy")}
     assert set(names) == wanted
@@ -95,8 +96,8 @@ class FakeRomBoard:
 
 
 def frozen_text(files):
-    everything = dict(image.romfs_files(files), **{"main.py": files["main.py"]})
-    return image.appsums_source(image.unit_sums(everything)).split("SUMS = ")[1].strip()
+    # the box's appsums.SUMS for an image built from `files`
+    return image.appsums_source(image.frozen_sums(files)).split("SUMS = ")[1].strip()
 
 
 def test_flash_puts_a_changed_package_over_the_frozen_one_and_names_a_stale_main(built):

@@ -137,9 +137,9 @@ def sources(micropython=None):
     return tree, os.path.join(top, "picotool-2.2.0"), "archive:" + ARCHIVE_SHA256
 
 
-def inputs_id(source_id, variant=None, sums=None):
-    # What the image depends on besides the sources: the board folder, main.py (frozen) and,
-    # for the product, the app it freezes (its units' sums: a comment's edit builds nothing)
+def inputs_id(source_id, variant, sums):
+    # What the image depends on besides the sources: the board folder and what it freezes
+    # (its units' sums, main.py's among them: a comment's edit builds nothing)
     h = hashlib.sha256((source_id + repr(variant)).encode())
     for folder, _, names in sorted(os.walk(BOARD_DIR)):
         for name in sorted(names):
@@ -147,9 +147,7 @@ def inputs_id(source_id, variant=None, sums=None):
             h.update(os.path.relpath(path, BOARD_DIR).encode() + b"\0")
             with open(path, "rb") as f:
                 h.update(f.read() + b"\0")
-    with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
-        h.update(f.read())
-    h.update(appsums_source(sums or {}).encode())
+    h.update(appsums_source(sums).encode())
     return h.hexdigest()[:16]
 
 
@@ -178,10 +176,11 @@ def _picotool(source, pico_sdk, log):
     return prefix
 
 
-def build_firmware(micropython=None, log=print, variant=None):
+def build_firmware(folder, built, micropython=None, log=print, variant=None):
     """MicroPython for Le Nôtre's board -> the path of its firmware.uf2 (no ROMFS content):
-    the product (variant None) with the app of this checkout frozen in and `appsums`; the
-    `romfs` variant with main.py alone frozen. Built once per set of inputs into the cache."""
+    the product (variant None) with the app compiled into `folder` (toolchain.build, which
+    answered `built`) frozen in and `appsums`; the `romfs` variant with main.py alone frozen.
+    Built once per set of inputs into the cache."""
     missing = [t for t in TOOLS if not shutil.which(t)]
     if missing:
         raise ImageError("building the image needs %s: on Debian, apt-get install "
@@ -190,21 +189,12 @@ def build_firmware(micropython=None, log=print, variant=None):
     os.makedirs(cache_dir(), exist_ok=True)
     with open(os.path.join(cache_dir(), "lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time: they share the sources' tools
-        with tempfile.TemporaryDirectory(prefix="lenotre-app-") as folder:
-            built = toolchain.build(folder)
-            files = toolchain.built_files(folder)
-            if variant is None:
-                return _build_firmware(micropython, log, variant, files, built, folder)
-            return _build_firmware(micropython, log, variant, {}, [], folder)
+        return _build_firmware(folder, built, micropython, log, variant)
 
 
-def _build_firmware(micropython, log, variant, files, built, folder):
+def _build_firmware(folder, built, micropython, log, variant):
     tree, picotool_src, source_id = sources(micropython)
-    # the units frozen, main.py among them (it is frozen whatever the variant, but named
-    # only where the app is: a later flash tells a changed main.py)
-    frozen = dict(romfs_files(files))
-    frozen.update((p, files[p]) for p in NOT_IN_ROMFS if p in files)
-    sums = unit_sums(frozen)
+    sums = frozen_sums(toolchain.built_files(folder), variant)
     key = inputs_id(source_id, variant, sums)
     out = os.path.join(cache_dir(), "firmware-%s.uf2" % key)
     if os.path.isfile(out):
@@ -212,9 +202,10 @@ def _build_firmware(micropython, log, variant, files, built, folder):
     logfile = os.path.join(cache_dir(), "build-%s.log" % key)
     log("building MicroPython %s for the box (a few minutes, once; log: %s)"
         % ("%d.%d.%d" % MICROPYTHON_VERSION, logfile))
+    build = os.path.join(cache_dir(), "build-" + key)
     manifest = os.path.join(BOARD_DIR, "manifest.py")
     if variant is None:
-        manifest = _frozen_manifest(folder, built, sums)
+        manifest = _frozen_manifest(os.path.join(build, "lenotre"), folder, built, sums)
     env = dict(os.environ)
     # CMAKE_ARGS on make's command line would replace the port's own (board, board folder):
     # the picotool goes through the environment
@@ -223,7 +214,6 @@ def _build_firmware(micropython, log, variant, files, built, folder):
         env["CMAKE_PREFIX_PATH"] = prefix
     jobs = "-j%d" % (os.cpu_count() or 2)
     _run(["make", jobs, "-C", os.path.join(tree, "mpy-cross")], logfile, env)
-    build = os.path.join(cache_dir(), "build-" + key)
     _run(["make", jobs, "-C", os.path.join(tree, "ports", "rp2"), "BOARD_DIR=" + BOARD_DIR,
           "BUILD=" + build, "FROZEN_MANIFEST=" + manifest]
          + (["BOARD_VARIANT=" + variant] if variant else []), logfile, env)
@@ -240,14 +230,16 @@ def _build_firmware(micropython, log, variant, files, built, folder):
     return out
 
 
-def _frozen_manifest(folder, built, sums):
-    # The product's manifest, written beside the build: the board's (the port's modules,
-    # main.py) and every module the ROMFS would hold, frozen under the same names, and
-    # `appsums`, which tells a later `lenotre flash` what is frozen
-    with open(os.path.join(folder, APPSUMS + ".py"), "w") as f:
+def _frozen_manifest(gen, folder, built, sums):
+    # The product's manifest, written into `gen` (in the build's folder) with `appsums`,
+    # which tells a later `lenotre flash` what is frozen: the board's manifest (the port's
+    # modules, main.py) and every module the ROMFS would hold of the app compiled into
+    # `folder`, frozen from its source under the same name
+    os.makedirs(gen, exist_ok=True)
+    with open(os.path.join(gen, APPSUMS + ".py"), "w") as f:
         f.write(appsums_source(sums))
     lines = ["include(%r)" % os.path.join(BOARD_DIR, "manifest.py"),
-             "module(%r, base_path=%r)" % (APPSUMS + ".py", folder)]
+             "module(%r, base_path=%r)" % (APPSUMS + ".py", gen)]
     for src, dst in built:
         path = os.path.relpath(dst, folder).replace(os.sep, "/")
         if not path.endswith(".mpy") or path not in romfs_files({path: b""}):
@@ -255,7 +247,7 @@ def _frozen_manifest(folder, built, sums):
         name = path[len(toolchain.LIB) + 1:] if path.startswith(toolchain.LIB + "/") else path
         name = name[:-4] + ".py"
         lines.append("module(%r, base_path=%r)" % (name, src[:-len(name)]))
-    manifest = os.path.join(folder, "manifest.py")
+    manifest = os.path.join(gen, "manifest.py")
     with open(manifest, "w") as f:
         f.write("\n".join(lines) + "\n")
     return manifest
@@ -287,6 +279,15 @@ def unit_sums(files):
             units.setdefault(unit_of(path), hashlib.sha256()).update(
                 path.encode() + b"\0" + files[path] + b"\0")
     return {u: h.hexdigest()[:16] for u, h in units.items()}
+
+
+def frozen_sums(files, variant=None):
+    """unit_sums of what the firmware freezes of a build's files: main.py whatever the
+    variant, and the app in the product (variant None)."""
+    frozen = {p: files[p] for p in NOT_IN_ROMFS if p in files}
+    if variant is None:
+        frozen.update(romfs_files(files))
+    return unit_sums(frozen)
 
 
 def appsums_source(sums):
@@ -369,13 +370,13 @@ def build_uf2(out=None, micropython=None, log=print, variant=None):
     """The whole box in one UF2: the firmware and its ROMFS (the pinout; for the `romfs`
     variant the whole app too) -> its path (`out`, or one in the cache named by its
     contents). What a maker drags onto a Pico in BOOTSEL mode."""
-    firmware = build_firmware(micropython, log, variant)
     with tempfile.TemporaryDirectory(prefix="lenotre-image-") as folder:
-        toolchain.build(folder)
-        files = romfs_files(toolchain.built_files(folder))
+        built = toolchain.build(folder)  # once: the firmware freezes it, the ROMFS holds it
+        firmware = build_firmware(folder, built, micropython, log, variant)
+        files = toolchain.built_files(folder)
     size = ROMFS_SIZES[variant]
-    frozen = unit_sums(files) if variant is None else {}
-    rom = romfs_image(overlay(files, frozen), size)
+    frozen = frozen_sums(files) if variant is None else {}
+    rom = romfs_image(overlay(romfs_files(files), frozen), size)
     with open(firmware, "rb") as f:
         payloads = uf2_payloads(f.read())
     data = uf2([(off, b) for off, b in payloads] + [(STORAGE_OFFSET - size, rom)])
