@@ -96,7 +96,8 @@ st._acks.runs = {}
 gc.collect()
 print("acks", before - gc.mem_alloc())
 before = gc.mem_alloc()
-st._packs.index = {}
+st._packs.packs = None  # the packs' numbers (their directory is on flash, packs.ix)
+st._packs.release()
 gc.collect()
 print("packs", before - gc.mem_alloc())
 """ % MORE

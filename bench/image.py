@@ -2,7 +2,8 @@
 emulated Pico (rp2040js): free heap after a soft reset, at the menu, and the least free heap
 (with the largest free block then) between the app's steps through a 5-player Versailles game
 and a 4-player game of each other game, played one after the other in one power-on, on a box
-already holding --full games; littlefs free for games; power-on to the menu drawn.
+already holding --full games (a full box by default: the targets' box); littlefs free for
+games; power-on to the menu drawn.
 
     python bench/image.py [--full N] [--romfs] [--only-boot] [--only-imports]
 
@@ -56,6 +57,12 @@ while True:
             micropython.mem_info()
     time.sleep_ms(10)
 """
+# A full box of the bench's games (the four games, 2 seeds, 5-player Versailles, 4 players
+# else): 2,700 leave no room for the games the bench plays; 2,500 do
+FULL = 2500
+# The official UF2 keeps the app's files on littlefs beside the games (127 blocks): its box
+# is full at fewer
+OFFICIAL_FULL = 1500
 GAMES = (  # (game, players, the player that enters it through the buttons)
     ("versailles", 5, "lenotre.device.simplay", "Player"),
     ("sanssouci", 4, "lenotre.device.simplay_sanssouci", "Player"),
@@ -92,7 +99,7 @@ def set_up(pico, work, files, full):
     done = flasher.flash(pico.port, files)
     pico.wait_for("New game")
     if full:
-        local = os.path.join(work, "games")
+        local = os.path.join(work, "games-%d" % full)
         if not os.path.isdir(local):
             games_for_box(local, full)
         picorepl.push(pico.port, local, "data")
@@ -117,7 +124,10 @@ def measure(name, uf2, work, files, full, pinout):
         board.repl.start(MONITOR % pinout)
         board.close()
         pico.wait_for("New game")
-        pico.wait(1500)
+        for _ in range(60):  # the menu's first heap line (a box full of games boots longer)
+            pico.wait(1500)
+            if heap_lows(pico.serial_log):
+                break
         print("  free heap at the menu: %d B" % heap_lows(pico.serial_log)[-1][0])
         dev = PicoDevice(pico)
         worst = None
@@ -193,7 +203,9 @@ def boot(name, uf2, work, files, full):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--full", type=int, default=0, metavar="N", help="games on the box first")
+    p.add_argument("--full", type=int, default=None, metavar="N",
+                   help="games on the box first (default %d: a full box, room left for the "
+                   "four games the bench plays; --only-boot: none by default)" % FULL)
     p.add_argument("--romfs", action="store_true",
                    help="also the image's variant with the app in the ROMFS")
     p.add_argument("--only-boot", action="store_true", help="power-on to the menu alone")
@@ -219,14 +231,15 @@ def main(argv=None):
             print("  %-18s %6d B / %6d B" % ("all of them", rom_all, fro_all))
             return
         if args.only_boot:
-            boot(official, None, work, files, args.full)
-            boot(frozen, box, work, files, args.full)
+            boot(official, None, work, files, args.full or 0)
+            boot(frozen, box, work, files, args.full or 0)
             return
-        measure(official, None, work, files, args.full, None)
-        measure(frozen, box, work, files, args.full, None)
+        full = FULL if args.full is None else args.full
+        measure(official, None, work, files, min(full, OFFICIAL_FULL), None)
+        measure(frozen, box, work, files, full, None)
         if args.romfs:
             measure("the image's romfs variant: MicroPython 1.28.0, the app in its ROMFS",
-                    romfs, work, files, args.full, None)
+                    romfs, work, files, full, None)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

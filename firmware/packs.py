@@ -6,29 +6,47 @@
 # (bench/journal_size.py), compressed about 3 times that (bench/capacity.py). A pack only
 # grows, but for a rewrite without its synced games (temp, then rename); bytes no header
 # explains seal it: it takes no more games, never goes.
-import gc
 import os
+import sys
 from array import array
 
-from flash import BLOCK, CHUNK, RESERVE, StoreError, copy, full, remove, room, size
-from journal import parse, record
+from flash import BLOCK, CHUNK, RESERVE, StoreError, add, copy, full, remove, room, size
+from journal import record
 
 # A pack takes a game while it stays within 16 blocks less littlefs's skip-list pointers
 # (~104 bytes), a full pack wasting half a game, not most of a block, and holds PACK_GAMES
-# at most: ~150 compressed games in 16 blocks made an index of 1,200 bytes in one piece, which
-# found no room at boot beside 1,300 games (unix port, .mpy, 192 KB); every pack costs the
-# heap its index's array (8 blocks for plain games too cost 2.6 KB more at a full box).
+# at most.
 PACK_BYTES = 16 * BLOCK - 256
 PACK_GAMES = 64
 HEAD_MAX = 64  # a pack header record is ~40 bytes
-# index entry: id, body offset, journal bytes, and in a pack holding a compressed game its
-# stored bytes (0: stored plain): 6 bytes a game where the box files plain (its code in the
-# heap, app/codeheap.py), 2 KB of a full box's heap
-W = 3
-WZ = 4
-S = 2  # a pack's index starts with its span: the lowest and highest id in it (0, 0: none)
 # A longer journal is filed plain: compressing holds it, its text and its stream in the heap.
 SQUEEZE_MAX = 12 * 1024
+
+# The packs' directory, packs.ix: what every pack's headers say, 8 bytes a game, so that the
+# heap holds none of it. A box holding 3,000 games kept 24 KB of it in the heap (2,700 games:
+# 180 KB free at the menu of the box's image, against 204 KB empty), and its boot read every
+# header (2.3 s on the emulated Pico with 2,500 games). Entries of E numbers, array("H"): a
+# pack's run starts with (0, pack no, its bytes' low 16 bits, the rest | 0x8000 if damaged;
+# both 0 when filing starts the run), no game having id 0, then one (id, body offset,
+# journal bytes, stored bytes; 0: plain) a game in the order filed. Filing appends; a pack
+# rewritten or deleted (a full flash making room) keeps its directory in the heap until the
+# next boot. Boot (packix.py) trusts a run where its games end exactly where the pack file
+# does, or a damaged pack's where the pack has the bytes it had: a pack the directory does
+# not match (rewritten, a cut between the pack's write and the directory's, damage) is read
+# from its headers and the directory written again.
+IX = "packs.ix"
+E = 4
+P = 5  # numbers a pack in the heap (Packs.packs): no, lowest id, highest id, games, run
+NONE = 0xFFFF  # a pack with no run in packs.ix: its directory is in the heap or its headers
+HMAX = 0xFFFF
+
+
+def _let_go(module):
+    # On MicroPython a module's objects (and, from a .mpy on a filesystem, its code) take the
+    # heap for as long as it is imported: packix's and packscan's leave once boot is done (app/codeheap.py
+    # says the same of the app's modules)
+    if sys.implementation.name == "micropython":
+        sys.modules.pop(module, None)
 
 
 def has(seq, v):
@@ -54,137 +72,112 @@ def same(path, where):
 
 
 class Packs:
-    def __init__(self, folder, problems, free, squeeze=True):
+    def __init__(self, folder, problems, free, squeeze=True, index=True):
         # problems: the store's list, told what was kept aside; free: its free_bytes;
-        # squeeze: file games compressed (where this runtime reads them back)
+        # squeeze: file games compressed (where this runtime reads them back); index: keep
+        # packs.ix (False: every pack's directory read from its headers at boot and kept in
+        # the heap, for a filesystem whose power cut may leave a sector of anything, FAT)
         self.dir = folder
         self.squeeze = squeeze
+        self.index = index
         self.problems = problems
         self.free = free
-        # pack no -> flat array [lowest id, highest id, id, body offset, bytes, stored, id, ...]:
-        # 8 bytes a game on any port while every number fits 16 bits (a list would take 24 on
-        # the unix port), for a box holding 3,000 games; the span in the array, not in a list
-        # of its own: 80 bytes a pack on the unix port, 3 KB of a full box's heap
-        self.index = {}
+        # P numbers a pack, in pack order: no, lowest id, highest id, games, where its run's
+        # first game is in packs.ix (entries; NONE: none). 10 bytes a pack, 500 at 3,000
+        # games; 32 bits a number once one needs them (ids past 65,535)
+        self.packs = array("H")
+        self.wide = False
         self.damaged = set()  # packs with bytes no header explains: sealed, never deleted
         self.refiled = set()  # ids filed more than once (after a bad copy): the last counts
-        self.wide = set()  # packs whose index needs 32 bits (an id or a size past 65535)
-        self.zipped = set()  # packs with a compressed game: WZ numbers an entry, not W
-        self._scratch = None  # scan()'s, while the boot scans the packs
+        self.ix = self.dir + IX
+        self.ixn = 0  # entries in packs.ix
+        self.last = None  # the pack whose run ends packs.ix (filing appends to it)
+        self._dir = None  # (no, its entries): the directory of the pack read last
+        self.loose = {}  # pack no -> its directory, where it is in the heap (rewritten since
+        # boot; every pack without packs.ix)
 
-    def width(self, no):
-        # -> the numbers an entry of pack no's index takes
-        return WZ if no in self.zipped else W
-
-    def _path(self, no):
+    def path(self, no):
         return self.dir + "p%04d.pak" % no
 
-    def scan(self, no):
-        # Reads pack no's headers into the index: -> the highest game id in it, 0 if none.
-        # The entries gather in a scratch array (16 bits while every number fits), then the
-        # index is made at its size in one allocation: one grown by appends left holes among
-        # the boot's long-lived objects, and with 1,148 games no 512-byte block was left for
-        # replaying a game (unix port, .mpy at 192 KB). The scratch is one allocation too, made
-        # once for every pack of PACK_GAMES (grown only for a longer pack an older box filed):
-        # grown by appends, the scans' copies of it found no 464 bytes in one piece at boot
-        # beside 1,050 games (the virtual Pico, .mpy at 192 KB).
-        path = self._path(no)
-        end = size(path)
-        self.wide.discard(no)
-        self.zipped.discard(no)
-        if self._scratch is None:
-            self._scratch = array("I", bytes(4 * (S + WZ * PACK_GAMES)))
-        found = self._scratch
-        at = S
-        wide = False
-        pos = 0
-        with open(path, "rb") as f:
-            while pos < end:
-                f.seek(pos)
-                head = f.read(HEAD_MAX)
-                i = head.find(b"\n") + 1
-                try:
-                    v = parse(head[:i])
-                    g, n, z = v["g"], v["n"], v.get("z", 0)
-                except Exception:
-                    break
-                if pos + i + (z or n) > end:
-                    break
-                wide = wide or max(g, pos + i, n) > 0xFFFF
-                if at == len(found):
-                    found.extend(array("I", bytes(4 * WZ)))
-                found[at], found[at + 1], found[at + 2], found[at + 3] = g, pos + i, n, z
-                at += WZ
-                pos += i + (z or n)
-        top = lo = 0
-        zipped = False
-        for k in range(S, at, WZ):
-            g = found[k]
-            top = max(top, g)
-            lo = g if k == S else min(lo, g)
-            zipped = zipped or found[k + 3] > 0
-        if wide:
-            self.wide.add(no)
-        w = W  # a pack of plain games: their stored bytes (all 0) left out
-        if zipped:
-            self.zipped.add(no)
-            w = WZ
-        e = self.index[no] = array("I" if wide else "H",
-                                   bytes((4 if wide else 2) * (S + (at - S) // WZ * w)))
-        e[0], e[1] = lo, top
-        j = S
-        for k in range(S, at, WZ):
-            e[j], e[j + 1], e[j + 2] = found[k], found[k + 1], found[k + 2]
-            if zipped:
-                e[j + 3] = found[k + 3]
-            j += w
-        if pos < end:
-            # A cut while filing (the journal was kept) or damage: seal the pack, keep it.
-            self.damaged.add(no)
-            self.problems.append("p%04d.pak: %d unreadable bytes after byte %d, kept as is"
-                                 % (no, end - pos, pos))
-        return top
+    def note(self, k, *numbers):
+        # Pack numbers from self.packs[k] on (k = len(self.packs): a new pack's), the array
+        # widened to 32 bits first if one needs them
+        self._widen(max(numbers))
+        ps = self.packs
+        for i in range(len(numbers)):
+            if k + i < len(ps):
+                ps[k + i] = numbers[i]
+            else:
+                ps.append(numbers[i])
 
-    def compact(self):
-        # Boot grows each pack's index between reads of the headers: they end
-        # up scattered over the heap, each a wall in the free space (with 1,148 games the
-        # largest free piece was 3.5 KB of 69 KB free). Copied once the reads' garbage is
-        # collected, they go to the lowest holes that fit, and the free space above is whole.
-        self._scratch = None
-        if not self.index:
-            return  # no pack: nothing scattered
-        gc.collect()
-        for no in self.index:
-            e = self.index[no]
-            self.index[no] = array("I" if no in self.wide else "H", e)
-        gc.collect()
+    def _widen(self, v):
+        # self.packs in 32 bits from now on if v needs them
+        if v > HMAX and not self.wide:
+            self.packs = array("I", self.packs)
+            self.wide = True
 
-    def _put(self, no, gid, offset, n, z):
-        # Appends an entry to pack no's index, widened to 32 bits first if it must be
-        e = self.index[no]
-        if no not in self.wide and max(gid, offset, n) > 0xFFFF:
-            e = self.index[no] = array("I", e)
-            self.wide.add(no)
-        if z and no not in self.zipped:  # its first compressed game: a 0 for every plain one
-            old = e
-            e = self.index[no] = array("I" if no in self.wide else "H", old[:S])
-            for i in range(S, len(old), W):
-                e.extend(old[i:i + W])
-                e.append(0)
-            self.zipped.add(no)
-        e.append(gid)
-        e.append(offset)
-        e.append(n)
-        if no in self.zipped:
-            e.append(z)
-        if len(e) == S + self.width(no):
-            e[0] = e[1] = gid
-        elif gid < e[0]:
-            e[0] = gid
-        elif gid > e[1]:
-            e[1] = gid
+    def _slot(self, no):
+        # -> where pack no's numbers start in self.packs, -1 if there is no such pack
+        ps = self.packs
+        for k in range(0, len(ps), P):
+            if ps[k] == no:
+                return k
+        return -1
+
+    def nos(self):
+        # -> the pack numbers, oldest first
+        ps = self.packs
+        return [ps[k] for k in range(0, len(ps), P)]
+
+    def boot(self, names):
+        # Reads the packs' directory (packix.boot) -> the highest game id filed, 0 if none
+        for name in names:
+            if name == IX or name.endswith(".pak"):
+                break
+        else:
+            return 0  # a box with nothing filed: none of packix's code in the heap
+        import packix
+        try:
+            return packix.boot(self, names)
+        finally:
+            _let_go("packix")
+            _let_go("packscan")
 
     # ---- lookups --------------------------------------------------------------------------
+    def entries(self, no):
+        # -> pack no's directory, E numbers a game in the order filed (read it, do not change
+        # it): from packs.ix, or its headers. The last one read is kept for the next lookup:
+        # a sync reads the games in order, pack after pack.
+        d = self._dir
+        if d is not None and d[0] == no:
+            return d[1]
+        self._dir = None
+        k = self._slot(no)
+        if k < 0:
+            return array("H")
+        if self.packs[k + 4] == NONE:
+            e = self.loose.get(no)
+            if e is None:
+                import packscan
+                e = packscan.scan(self, no)
+        else:
+            e = self.read_run(self.packs[k + 4], self.packs[k + 3])
+        self._dir = (no, e)
+        return e
+
+    def read_run(self, first, games):
+        # -> array("H") of the directory entries packs.ix holds from entry `first` on
+        e = array("H", bytes(2 * E * games))
+        if games:
+            with open(self.ix, "rb") as f:
+                f.seek(2 * E * first)
+                f.readinto(e)
+        return e
+
+    def release(self):
+        # The directory kept from the last lookup goes (a game starts: its heap)
+        self._dir = None
+
     def find(self, gid):
         # -> (pack path, body offset, journal bytes) of the game's last filing, or None
         w = self.where(gid)
@@ -193,15 +186,15 @@ class Packs:
     def where(self, gid):
         # -> (pack path, body offset, journal bytes, stored bytes: 0 when plain) of the game's
         # last filing, or None. Games are filed as they finish, so a pack's ids keep to a
-        # narrow span: only packs whose span holds gid are searched, the newest first, from
-        # its end (a sync reads every game).
-        for no in sorted(self.index, reverse=True):
-            e = self.index[no]
-            if e[0] <= gid <= e[1]:
-                w = self.width(no)
-                for i in range(len(e) - w, S - 1, -w):
+        # narrow span: only packs whose span holds gid are read, the newest first, from its
+        # end.
+        ps = self.packs
+        for k in range(len(ps) - P, -1, -P):
+            if ps[k + 1] <= gid <= ps[k + 2] and ps[k + 3]:
+                e = self.entries(ps[k])
+                for i in range(len(e) - E, -1, -E):
                     if e[i] == gid:
-                        return self._path(no), e[i + 1], e[i + 2], e[i + 3] if w == WZ else 0
+                        return self.path(ps[k]), e[i + 1], e[i + 2], e[i + 3]
         return None
 
     def holds_copy(self, gid, path):
@@ -217,59 +210,32 @@ class Packs:
     def each(self):
         # Yields (id, journal bytes, stored bytes: 0 when plain) of every filed game once: its
         # last filing.
-        for no in sorted(self.index):
-            e = self.index[no]
-            w = self.width(no)
-            for i in range(S, len(e), w):
+        for no in self.nos():
+            e = self.entries(no)
+            for i in range(0, len(e), E):
                 g = e[i]
-                if g not in self.refiled or self.find(g) == (self._path(no), e[i + 1], e[i + 2]):
-                    yield g, e[i + 2], e[i + 3] if w == WZ else 0
-
-    def find_refiled(self):
-        # After the scans (boot) or a rewrite: which ids more than one entry has. Pack by
-        # pack against the later ones whose span meets its own, its ids marked in a bitmap of
-        # its span (a few bytes: a pack's ids keep to a narrow span), not in a set.
-        self.refiled = set()
-        nos = sorted(self.index)
-        for a in range(len(nos)):
-            e = self.index[nos[a]]
-            if len(e) == S:
-                continue
-            lo, hi = e[0], e[1]
-            mine = bytearray((hi - lo) // 8 + 1)
-            for i in range(S, len(e), self.width(nos[a])):
-                k = e[i] - lo
-                if mine[k >> 3] & (1 << (k & 7)):
-                    self.refiled.add(e[i])
-                mine[k >> 3] |= 1 << (k & 7)
-            for b in nos[a + 1:]:
-                e = self.index[b]
-                if len(e) == S or e[1] < lo or e[0] > hi:
-                    continue
-                for i in range(S, len(e), self.width(b)):
-                    k = e[i] - lo
-                    if 0 <= k <= hi - lo and mine[k >> 3] & (1 << (k & 7)):
-                        self.refiled.add(e[i])
+                if g not in self.refiled or self.find(g) == (self.path(no), e[i + 1], e[i + 2]):
+                    yield g, e[i + 2], e[i + 3]
 
     def oldest_synced(self, acks, skip):
         # -> (id, pack no) of the oldest game the host has all of (acks: the store's Acks),
-        # in a pack that may change and is not in `skip`; None if there is none. Walks the
-        # index in place: a full flash is no time to build a list of 1,300 ids.
+        # in a pack that may change and is not in `skip`; None if there is none. Reads one
+        # pack's directory at a time: a full flash is no time to build a list of 1,300 ids.
         best = None
-        for no in self.index:
+        for no in self.nos():
             if no in self.damaged or no in skip:
                 continue
-            e = self.index[no]
-            for i in range(S, len(e), self.width(no)):
+            e = self.entries(no)
+            for i in range(0, len(e), E):
                 if (best is None or e[i] < best[0]) and acks.get(e[i]) >= e[i + 2]:
                     best = (e[i], no)
         return best
 
     def synced_ids(self, no, acks):
         # -> array of the ids in pack no the host has all of
-        e = self.index[no]
-        out = array("I" if no in self.wide else "H")
-        for i in range(S, len(e), self.width(no)):
+        e = self.entries(no)
+        out = array("I")
+        for i in range(0, len(e), E):
             if acks.get(e[i]) >= e[i + 2]:
                 out.append(e[i])
         return out
@@ -288,16 +254,17 @@ class Packs:
                 journal = body = None
         z = len(body) if body else 0
         head = record({"g": gid, "n": n, "z": z} if z else {"g": gid, "n": n})
-        if self.free() < RESERVE + len(head) + (z or n):
+        if self.free() < RESERVE + len(head) + (z or n) + 4 * E:
             return False
-        no = max(self.index or [0])
-        start = size(self._path(no))
-        if (not no or no in self.damaged or start and start + len(head) + n > PACK_BYTES
-                or len(self.index[no]) >= S + self.width(no) * PACK_GAMES):
+        ps = self.packs
+        no = ps[len(ps) - P] if ps else 0
+        start = size(self.path(no))
+        new = (not no or no in self.damaged or start and start + len(head) + n > PACK_BYTES
+               or ps[len(ps) - P + 3] >= PACK_GAMES)
+        if new:
             no += 1
             start = 0
-            self.index[no] = array("H", (0, 0))  # its span: none yet
-        pack = self._path(no)
+        pack = self.path(no)
         try:
             with open(path, "rb") as src:
                 f = open(pack, "ab")
@@ -312,6 +279,8 @@ class Packs:
                     f.close()
         except OSError:
             self.damaged.add(no)  # part of an entry may have landed: seal the pack
+            if new:
+                self.note(len(self.packs), no, 0, 0, 0, NONE)
             return False
         where = (pack, start + len(head), n, z)
         body = None
@@ -321,6 +290,8 @@ class Packs:
         else:
             good = same(path, where)
         journal = None
+        if new:
+            self.note(len(self.packs), no, 0, 0, 0, NONE)
         if not good:
             self.damaged.add(no)
             self.problems.append("p%04d.pak: game %d filed wrong, journal kept" % (no, gid))
@@ -331,46 +302,100 @@ class Packs:
         os.remove(path)
         return True
 
+    def _put(self, no, gid, offset, n, z):
+        # The game filed into pack no (the newest): its span and count, the directory kept
+        # in the heap, and its entry appended to packs.ix (a pack new there with its run's
+        # start). A directory that cannot take it (a number past 16 bits, a full flash) leaves
+        # the pack to its headers.
+        k = len(self.packs) - P
+        self._widen(gid)
+        ps = self.packs
+        if not ps[k + 3] or gid < ps[k + 1]:
+            ps[k + 1] = gid
+        if gid > ps[k + 2]:
+            ps[k + 2] = gid
+        ps[k + 3] += 1
+        self._dir = None
+        entry = (gid, offset, n, z)
+        if no in self.loose or not self.index:  # its directory is in the heap
+            d = self.loose.get(no) or array("H")
+            if max(entry) > HMAX:
+                d = array("I", d)
+            for x in entry:
+                d.append(x)
+            self.loose[no] = d
+            return
+        if ps[k + 3] > 1 and (ps[k + 4] == NONE or self.last != no):
+            return  # its run is not packs.ix's last: it stays with its headers
+        if max(entry) > HMAX or no > HMAX:
+            ps[k + 4] = NONE
+            return
+        try:
+            if ps[k + 3] == 1:
+                add(self.ix, array("H", (0, no, 0, 0) + entry))
+                ps[k + 4] = self.ixn + 1
+                self.ixn += 2
+                self.last = no
+            else:
+                add(self.ix, array("H", entry))
+                self.ixn += 1
+        except OSError:
+            # the entry may have landed or not: the run no longer says; boot reads the pack
+            ps[k + 4] = NONE
+            self.last = None
+
     def unfile(self, no, drop):
-        # Takes the games `drop` out of pack no: the pack goes, or is rewritten without them.
+        # Takes the games `drop` out of pack no: the pack goes, or is rewritten without them,
+        # its directory kept in the heap (`loose`) from then on. packs.ix is left as it is: its
+        # run for the pack no longer ends where the pack does, and the next boot reads the
+        # pack and writes the directory again (a full flash is no time to load packscan's code).
         if no in self.damaged:
             raise StoreError("p%04d.pak has unreadable bytes; its games stay" % no)
-        e = self.index[no]
-        w = self.width(no)
-        keep = [i for i in range(S, len(e), w) if not has(drop, e[i])]
-        pack = self._path(no)
+        e = self.entries(no)
+        keep = [i for i in range(0, len(e), E) if not has(drop, e[i])]
+        pack = self.path(no)
+        k = self._slot(no)
+        self._dir = None
         if not keep:
             os.remove(pack)
-            del self.index[no]
-            self.wide.discard(no)
-            self.zipped.discard(no)
-            self.find_refiled()
+            self.loose.pop(no, None)
+            self.packs = self.packs[:k] + self.packs[k + P:]
             return
-        room(self.free, sum([(w == WZ and e[i + 3] or e[i + 2]) + HEAD_MAX for i in keep]))
+        room(self.free, sum([(e[i + 3] or e[i + 2]) + HEAD_MAX for i in keep]))
         tmp = self.dir + "p%04d.tmp" % no
+        new = array("I")
+        pos = 0
         try:
             with open(pack, "rb") as src, open(tmp, "wb") as f:
                 for i in keep:
-                    z = e[i + 3] if w == WZ else 0
-                    f.write(record({"g": e[i], "n": e[i + 2], "z": z} if z else
-                                   {"g": e[i], "n": e[i + 2]}))
+                    z = e[i + 3]
+                    head = record({"g": e[i], "n": e[i + 2], "z": z} if z else
+                                  {"g": e[i], "n": e[i + 2]})
+                    f.write(head)
                     src.seek(e[i + 1])
                     copy(src, f, z or e[i + 2])
+                    new.extend(array("I", (e[i], pos + len(head), e[i + 2], z)))
+                    pos += len(head) + (z or e[i + 2])
                 f.flush()
         except OSError as exc:
             remove(tmp)
             raise full(exc)
         os.rename(tmp, pack)
-        self.scan(no)
-        self._scratch = None
-        self.find_refiled()
+        e = None
+        lo = hi = new[0]
+        for i in range(0, len(new), E):
+            lo = min(lo, new[i])
+            hi = max(hi, new[i])
+        self.loose[no] = new
+        self.note(k + 1, lo, hi, len(new) // E, NONE)
 
     def drop(self, gid):
         # Takes the game out of every pack holding it.
-        for no in sorted(self.index):
-            e = self.index[no]
-            for i in range(S, len(e), self.width(no)):
+        for no in self.nos():
+            e = self.entries(no)
+            for i in range(0, len(e), E):
                 if e[i] == gid:
+                    e = None
                     self.unfile(no, (gid,))
                     break
         self.refiled.discard(gid)

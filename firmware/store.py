@@ -55,7 +55,7 @@ class Store:
         self.problems = []  # type: list[str]
         self._logs = {}  # game id -> finished? for the games with a .log journal
         self._packs = Packs(self.dir, self.problems, self.free_bytes,
-                            squeeze and mirror is None)
+                            squeeze and mirror is None, mirror is None)
         self._expanded = (None, b"")  # (id, journal) of the last compressed game read
         self._acks = Acks(self.dir, self.problems, self.free_bytes)
         self._top = self._hwm = 0  # highest id handed out; next.id's value
@@ -76,12 +76,7 @@ class Store:
         except Exception:  # none yet, or unreadable: the files' ids still count
             pass
         self._acks.load()
-        for name in names:
-            no = _num(name, "p", ".pak")
-            if no is not None:
-                self._top = max(self._top, self._packs.scan(no))
-        self._packs.compact()
-        self._packs.find_refiled()
+        self._top = max(self._top, self._packs.boot(names))
         for name in names:
             gid = _num(name, "g", ".log")
             if gid is not None:
@@ -259,6 +254,7 @@ class Store:
 
     # ---- games ----------------------------------------------------------------------------
     def new_game(self, setup_event):
+        self._packs.release()  # a directory read for a lookup: the game needs the heap
         rec = record(setup_event)
         self._ensure(len(rec))
         gid = self._top + 1

@@ -2,12 +2,10 @@
 # on the player's grid: the motif's column, the colour's row), the card played (only the
 # cards that allow that tile), the gardener's cell when the tile's own is filled (only the
 # cells the rules allow), then a noble move (only the legal ones, their points shown).
-import gc
-
 from shared_rules.sanssouci.board import COLS, FIRST, ROWS, cell
 from shared_rules.sanssouci.cards import JOKER
 
-from app import ui
+from app import codeheap, ui
 from app.sanssouci import (COLOUR6, MOTIF6, MOTIF10, cell_lines, draw_garden, move_cursor,
                            panel)
 
@@ -16,13 +14,15 @@ START = (3, 4)  # the tile's cursor starts mid-garden (orange Treppe): any cell 
 
 
 def after_tile(app):
-    # The hub, and over it the noble moves when there are any. A collection first: a game of
-    # 150 events kept between a turn's garbage broke the 192 KB heap into pieces too small for
-    # the events' list to grow (the whole game from the .mpy build, unix port)
-    gc.collect()
+    # The hub, and over it the noble moves when there are any. A collection first where the
+    # heap is tight: a game of 150 events kept between a turn's garbage broke the 192 KB heap
+    # into pieces too small for the events' list to grow (the whole game from the .mpy build,
+    # unix port)
+    codeheap.collect_if_tight()
     app.show_game()
-    if app.game.noble_moves():
-        app.push(NoblePick(app))
+    moves = app.game.noble_moves()
+    if moves:
+        app.push(NoblePick(app, moves))
 
 
 def cards_for(g, p, m, r):
@@ -143,12 +143,13 @@ class NoblePick(ui.Screen):
     # One noble may move after the tile: only the legal moves, the noble's stop framed on the
     # grid and its points beside it; > the next noble that can move, up/down its stops; ok
     # moves it, back moves none (the hub's > still may, until the next tile).
-    def __init__(self, app):
+    def __init__(self, app, moves=None):
+        # moves: g.noble_moves(), where the caller has them already
         ui.Screen.__init__(self, app)
         g = app.game
         self.p = g.open
         self.status = g.players[self.p]
-        self.moves = g.noble_moves()  # [(motif, row, points)], by motif then row
+        self.moves = moves or g.noble_moves()  # [(motif, row, points)], by motif then row
         self.at = 0
 
     def _same(self, i):
@@ -186,7 +187,7 @@ class NoblePick(ui.Screen):
         elif button == ui.OK:
             m, r, _ = self.moves[self.at]
             if app.record({"e": "noble", "p": self.p, "m": m, "r": r}):
-                gc.collect()  # as after_tile
+                codeheap.collect_if_tight()  # as after_tile
                 app.show_game()
         elif button == ui.BACK:
             app.pop()

@@ -111,7 +111,7 @@ def test_finishing_files_the_game_once_the_box_is_idle():
     assert s.settle(False) and not s.settle(False)  # the fold alone: the buttons not resting
     assert sorted(os.listdir(root)) == ["ahead", "g%04d.log" % gid] and s.finished(gid)
     assert s.settle() and not s.settle()
-    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak"]
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
     assert s.events(gid) == log
     assert s.read_from(gid, 0, 1 << 20) == _journal(log) + END
     # a power cut with END ahead: boot folds it, sees the game finished and files it
@@ -120,7 +120,7 @@ def test_finishing_files_the_game_once_the_box_is_idle():
     s.finish(g2)
     s = AheadStore(root)
     assert s.current() is None and s.events(g2) == log[:2]
-    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak"]
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
     rmtree(root)
 
 

@@ -172,7 +172,7 @@ def test_a_finished_game_whose_filed_copy_a_later_cut_spoilt_comes_back_from_the
     s = _boot(root, nvm)
     mentions(s.problems, "g0001", "p0001.pak", "spoilt by a power cut", "put back")
     assert s.events(gid) == log and s.finished(gid)
-    assert os.listdir(root) == ["p0001.pak"]  # filed again, after the spoilt copy
+    assert os.listdir(root) == ["p0001.pak"]  # filed again, after the spoilt copy (FAT: no packs.ix)
     s = _boot(root, nvm)
     assert s.problems == [] and s.events(gid) == log  # the last filing is the game's
 

@@ -160,7 +160,7 @@ def test_cut_at_every_byte_offset():
         keep = ends[done - 1] if done else 0
         if done > len(log):  # END is whole: finished, and filed at boot
             assert s.current() is None and s.finished(1) and s.events(1) == log, k
-            assert s.read_from(1, 0, k) == data and _files(root) == ["p0001.pak"], k
+            assert s.read_from(1, 0, k) == data and _files(root) == ["p0001.pak", "packs.ix"], k
             continue
         assert s.current() == 1 and not s.finished(1), k
         assert s.size(1) == keep, k  # the journal is the clean prefix: appends start a line
@@ -305,7 +305,7 @@ def test_make_room_deletes_synced_finished_games_oldest_first():
             _record_game(s, log, finish=True)
     finally:
         packs.PACK_BYTES = pack_bytes
-    assert _files(root) == ["p0001.pak", "p0002.pak", "p0003.pak", "p0004.pak"]
+    assert _files(root) == ["p0001.pak", "p0002.pak", "p0003.pak", "p0004.pak", "packs.ix"]
     s.new_game(logs[0][0])  # game 5 runs
     s.mark_synced(5)
     for g in (3, 1, 2):
@@ -364,7 +364,7 @@ def test_boot_cleans_what_a_power_cut_left():
     _record_game(s, log[:4])
     s.mark_synced(1)
     files = _files(root)
-    assert files == ["g0002.log", "p0001.pak", "synced.log"]
+    assert files == ["g0002.log", "p0001.pak", "packs.ix", "synced.log"]
     journal = _read(root + "/g0002.log")
     # Temp files of renames that never happened: the old files are whole, the temps go.
     _write(root + "/g0002.tmp", journal[:30])
@@ -387,7 +387,7 @@ def test_boot_cleans_what_a_power_cut_left():
     _write(root + "/g0002.tmp", journal[:len(record(log[0]))])
     s = Store(root)
     assert s.events(2) == log[:1]
-    assert _files(root) == ["g0002.bad", "g0002.log", "p0001.pak", "synced.log"]
+    assert _files(root) == ["g0002.bad", "g0002.log", "p0001.pak", "packs.ix", "synced.log"]
     rmtree(root)
 
 
@@ -404,11 +404,11 @@ def test_finished_games_are_filed_in_packs():
     assert s.size(1) == len(raw) and s.read_from(1, 0, 10 ** 5) == raw
     assert s.events(1) == a and s.finished(1)
     _record_game(s, b, finish=True)
-    assert _files(root) == ["p0001.pak"]
+    assert _files(root) == ["p0001.pak", "packs.ix"]
     # A power cut between filing a game and removing its journal: boot removes the copy.
     _write(root + "/g0001.log", raw)
     s = _plain(root)
-    assert _files(root) == ["p0001.pak"] and s.events(1) == a
+    assert _files(root) == ["p0001.pak", "packs.ix"] and s.events(1) == a
     assert _status(s) == [(1, True, False), (2, True, False)]
     # A cut while filing (bytes no header explains): the pack takes no more games, is kept
     # as is, the next game goes to a new pack.
@@ -417,7 +417,7 @@ def test_finished_games_are_filed_in_packs():
     s = _plain(root)
     mentions(s.problems[0], "p0001.pak", "unreadable")
     _record_game(s, a, finish=True)
-    assert _files(root) == ["p0001.pak", "p0002.pak"]
+    assert _files(root) == ["p0001.pak", "p0002.pak", "packs.ix"]
     assert s.events(3) == a and s.events(2) == b
     for g in (1, 2, 3):
         s.mark_synced(g)
@@ -427,7 +427,7 @@ def test_finished_games_are_filed_in_packs():
     # delete() of a synced game in a sound pack rewrites the pack without it
     _record_game(s, b, finish=True)
     _record_game(s, a, finish=True)
-    assert _files(root) == ["next.id", "p0001.pak", "p0002.pak", "synced.log"]
+    assert _files(root) == ["next.id", "p0001.pak", "p0002.pak", "packs.ix", "synced.log"]
     s.mark_synced(4)
     s.delete(4)
     assert _ids(s) == [1, 2, 5]
@@ -491,9 +491,9 @@ def test_cut_while_filing_a_finished_game():
         assert s.read_from(2, 0, 10 ** 5) == journal, j
         files = _files(root)
         if j in (0, len(pack) - first):
-            assert files == ["p0001.pak"], j  # filed at boot, or the copy removed
+            assert files == ["p0001.pak", "packs.ix"], j  # filed at boot, or the copy removed
         else:  # a cut entry: that pack is sealed, the game is filed in the next one
-            assert files == ["p0001.pak", "p0002.pak"], j
+            assert files == ["p0001.pak", "p0002.pak", "packs.ix"], j
             assert len(s.problems) == 1
         assert s.current() is None
     rmtree(root)
@@ -657,6 +657,131 @@ def test_ids_and_sizes_past_16_bits_are_kept_whole():
         assert s.count() == (2, 2)
         assert sorted([g for g, f, n in s.each()]) == [70000, 70001]
         s = Store(root)
+    rmtree(root)
+
+
+def _small(n):
+    # n short finished games' logs (a setup, a record, END): many games, little flash
+    base = _log(3, 2)
+    return [base[:2] for _ in range(n)]
+
+
+class _PackGames:
+    # with _PackGames(n): packs of n games at most inside it
+    def __init__(self, n):
+        self.n = n
+
+    def __enter__(self):
+        self.old = packs.PACK_GAMES
+        packs.PACK_GAMES = self.n
+
+    def __exit__(self, *exc):
+        packs.PACK_GAMES = self.old
+
+
+def _filed(root, n):
+    # -> (a store on root with n short games filed, their logs)
+    s = Store(root)
+    logs = _small(n)
+    for log in logs:
+        _record_game(s, log, finish=True)
+    return s, logs
+
+
+def _boot_scans(root):
+    # -> (the store booted on root, the packs its boot read from their headers)
+    import packscan
+    scans = []
+    real = packscan.scan
+    packscan.scan = lambda packs, no: scans.append(no) or real(packs, no)
+    try:
+        return Store(root), scans
+    finally:
+        packscan.scan = real
+
+
+def test_the_packs_directory_is_on_flash_and_boot_reads_no_header_where_it_matches():
+    # packs.ix holds what every pack's headers say (8 bytes a game): the heap keeps 10
+    # bytes a pack, and boot reads the directory, not the packs, where it matches them
+    root = _fresh(23)
+    with _PackGames(4):  # three packs of ten games
+        s, logs = _filed(root, 10)
+        assert _files(root) == ["p0001.pak", "p0002.pak", "p0003.pak", "packs.ix"]
+        assert os.stat(root + "/packs.ix")[6] == 8 * (10 + 3)  # a run's start a pack
+        s, scans = _boot_scans(root)
+        assert scans == [] and len(s._packs.packs) == packs.P * 3
+        assert [s.events(g) for g in range(1, 11)] == logs and s.count() == (10, 10)
+        assert s._packs.where(6)[0].endswith("p0002.pak")
+    rmtree(root)
+
+
+def test_a_packs_directory_cut_or_spoilt_is_read_again_from_the_packs():
+    # A power cut between a game's filing and its directory entry, a directory cut in the
+    # middle of an entry, one full of noise, one naming a pack that is gone: boot reads the
+    # packs it does not match from their headers, loses no game and writes it whole again.
+    root = _fresh(24)
+    with _PackGames(4):
+        s, logs = _filed(root, 6)
+        ix = root + "/packs.ix"
+        whole = _read(ix)
+        for spoilt in (whole[:-8], whole[:-3], whole[:20], b"\x07" * 40, b"",
+                       whole + bytes((0, 0, 9, 0, 0, 0, 0, 0)), whole[8 * 6:]):
+            _write(ix, spoilt)
+            s, scans = _boot_scans(root)
+            assert [s.events(g) for g in range(1, 7)] == logs, spoilt
+            assert not s.problems and s.count() == (6, 6)
+            s, scans = _boot_scans(root)  # written whole again: the next boot trusts it
+            assert scans == [] and os.stat(ix)[6] == len(whole), spoilt
+            assert [s.events(g) for g in range(1, 7)] == logs, spoilt
+        os.remove(root + "/p0001.pak")  # a pack gone (as by hand): its run goes too
+        s = Store(root)
+        assert sorted([g for g, f, n in s.each()]) == [5, 6]
+        assert os.stat(ix)[6] == 8 * 3
+    rmtree(root)
+
+
+def test_a_pack_rewritten_to_make_room_takes_more_games_and_boot_writes_its_directory():
+    # Taking a game out rewrites its pack and leaves packs.ix behind it: the store keeps that
+    # pack's directory in the heap, adds the games filed into it after, and the next boot
+    # reads the pack from its headers and writes the directory again.
+    root = _fresh(26)
+    with _PackGames(4):
+        s, logs = _filed(root, 3)
+        s.mark_synced(1)
+        s.delete(1)
+        logs.append(_log(4, 2))
+        _record_game(s, logs[3], finish=True)  # into the rewritten pack: it has room
+        assert _files(root) == ["next.id", "p0001.pak", "packs.ix", "synced.log"]
+        for boot in range(3):
+            assert [s.events(g) for g in (2, 3, 4)] == logs[1:], boot
+            assert not s.holds(1) and s.count() == (3, 3)
+            s, scans = _boot_scans(root)
+            assert scans == ([1] if boot == 0 else []), boot
+    rmtree(root)
+
+
+def test_the_heap_holds_nothing_a_game_for_the_packs():
+    # MicroPython: a box of 100 filed games keeps no more heap for its packs than one of 20,
+    # but the few bytes a pack (a box of 3,000 games kept 24 KB of their directory there)
+    if not hasattr(gc, "mem_alloc"):
+        skip("MicroPython only: gc.mem_alloc counts the heap's allocations")
+    root = _fresh(25)
+    with _PackGames(20):
+        s = Store(root)
+        held = []
+        log = _small(1)[0]
+        for n in range(100):
+            _record_game(s, log, finish=True)
+            if n + 1 in (20, 100):
+                s = None
+                gc.collect()
+                before = gc.mem_alloc()
+                s = Store(root)
+                gc.collect()
+                held.append(gc.mem_alloc() - before)
+        # four packs more: 20 bytes each in the packs' array, its growth rounded to the heap's
+        # 16-byte blocks; 80 games more in 8-byte entries would be 640
+        assert held[1] - held[0] <= 4 * packs.P * 4 + 64, held
     rmtree(root)
 
 

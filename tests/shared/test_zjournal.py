@@ -99,7 +99,7 @@ def test_finished_games_are_filed_compressed_with_the_same_bytes():
     for log in logs:
         journals.append(_journal(log))
         _record(s, log)
-    assert sorted(os.listdir(root)) == ["p0001.pak"]
+    assert sorted(os.listdir(root)) == ["p0001.pak", "packs.ix"]
     pak = _read(root + "/p0001.pak")
     assert len(pak) * 2 < sum([len(j) for j in journals])
     assert parse(pak[:pak.find(b"\n") + 1])["z"] > 0
@@ -128,7 +128,7 @@ def test_plain_packs_of_older_boxes_read_beside_compressed_ones():
     s = Store(root)
     _record(s, logs[2])
     _record(s, logs[3])
-    assert os.listdir(root) == ["p0001.pak"]
+    assert sorted(os.listdir(root)) == ["p0001.pak", "packs.ix"]
     assert [s._packs.where(g)[3] > 0 for g in (1, 2, 3, 4)] == [False, False, True, True]
     for gid in (1, 2, 3, 4):
         assert s.events(gid) == logs[gid - 1]
@@ -182,13 +182,13 @@ def test_a_cut_while_filing_compressed_keeps_the_journal():
         f.write(record({"g": 2, "n": len(journal), "z": len(z)}) + z[:len(z) // 2])
     s = Store(root)
     mentions(s.problems[0], "p0001.pak", "unreadable")
-    assert sorted(os.listdir(root)) == ["p0001.pak", "p0002.pak"]
+    assert sorted(os.listdir(root)) == ["p0001.pak", "p0002.pak", "packs.ix"]
     assert s.events(1) == a and s.events(2) == b
     assert s.read_from(2, 0, 10 ** 5) == journal
     # a cut between filing and removing the journal: boot sees the filed copy is whole
     _write(root + "/g0002.log", journal)
     s = Store(root)
-    assert sorted(os.listdir(root)) == ["p0001.pak", "p0002.pak"] and s.events(2) == b
+    assert sorted(os.listdir(root)) == ["p0001.pak", "p0002.pak", "packs.ix"] and s.events(2) == b
     rmtree(root)
 
 
