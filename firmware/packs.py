@@ -7,7 +7,6 @@
 # grows, but for a rewrite without its synced games (temp, then rename); bytes no header
 # explains seal it: it takes no more games, never goes.
 import os
-import sys
 from array import array
 
 from flash import BLOCK, CHUNK, RESERVE, StoreError, add, copy, full, remove, room, size
@@ -39,14 +38,6 @@ E = 4
 P = 5  # numbers a pack in the heap (Packs.packs): no, lowest id, highest id, games, run
 NONE = 0xFFFF  # a pack with no run in packs.ix: its directory is in the heap or its headers
 HMAX = 0xFFFF
-
-
-def _let_go(module):
-    # On MicroPython a module's objects (and, from a .mpy on a filesystem, its code) take the
-    # heap for as long as it is imported: packix's and packscan's leave once boot is done (app/codeheap.py
-    # says the same of the app's modules)
-    if sys.implementation.name == "micropython":
-        sys.modules.pop(module, None)
 
 
 def has(seq, v):
@@ -137,11 +128,7 @@ class Packs:
         else:
             return 0  # a box with nothing filed: none of packix's code in the heap
         import packix
-        try:
-            return packix.boot(self, names)
-        finally:
-            _let_go("packix")
-            _let_go("packscan")
+        return packix.boot(self, names)
 
     # ---- lookups --------------------------------------------------------------------------
     def entries(self, no):

@@ -27,6 +27,7 @@ class App:
         self.pixels = hal.pixels
         self.store = hal.store
         self.store.squeeze(codeheap.SQUEEZE)
+        codeheap.drop(("packix", "packscan"), False)  # the store's boot read its packs with them
         self.stack = []  # type: list
         self.game = None
         self.gid = None
@@ -199,6 +200,13 @@ class App:
         setup = {"e": "setup", "game": name, "players": list(names), "seed": seed_from(self.hal)}
         if extra:
             setup.update(extra)
+        # the setup screens leave first (their screens on the stack keep what they use): the
+        # game's events list is one block (1 KB on the unix port), and the game packed takes
+        # their room (a 5-player game's packing found no 944 bytes beside them and 1,044
+        # games' Finished list, .mpy, 208 KB; a 2-player team game of Gardens no 1 KB for its
+        # events, .mpy, 192 KB)
+        codeheap.setup_over(flows.flow(name))
+        codeheap.collect_if_tight()
         game = games.new_game(setup)
         setup = game.log[0]  # the game's own: the time and the people join it here
         t = self.wall_time()
@@ -211,9 +219,6 @@ class App:
         except Exception as exc:  # a full flash: say so, keep every game there is
             self.error(exc)
             return
-        # the setup screens leave first: the game packed takes their room (a 5-player game's
-        # packing found no 944 bytes beside them and 1,044 games' Finished list, .mpy, 208 KB)
-        codeheap.setup_over(flows.flow(name))
         self.game = game.pack()  # its events packed from now on (shared_rules/packed.py)
         if self.settings["game"] != name:  # the next "New game" starts with this game
             self.settings["game"] = name

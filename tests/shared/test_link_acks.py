@@ -39,7 +39,9 @@ def _box(root, n):
 
 def _counting(st):
     # -> the list of the pairs each st.mark_synced_all call was given
-    marks = _counting(st)
+    marks = []
+    real = st.mark_synced_all
+    st.mark_synced_all = lambda pairs: marks.append(list(pairs)) or real(pairs)
     return marks
 
 
