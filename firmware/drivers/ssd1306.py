@@ -5,10 +5,15 @@
 #
 # Every I2C transfer starts with a control byte: 0x00 = the rest are commands, 0x40 = the
 # rest is display RAM. show() sends only the pages (8-pixel rows) that differ from the last
-# frame sent, kept in a second buffer: at 400 kHz a whole frame holds the bus 23 ms, a
+# frame sent, known by a CRC-32 of each (30 bits kept: a small int everywhere; a copy of the
+# frame sent took 1 KB of the Pico's heap): at 400 kHz a whole frame holds the bus 23 ms, a
 # changed line of text 3 ms. Each page goes in one transfer straight out of the framebuffer,
 # its 0x40 prefix written into the byte before it (the last byte of the page above, put back
-# at once), so drawing and sending allocate nothing.
+# at once), so drawing and sending allocate nothing but, on a 32-bit port, the CRC's own
+# result (16 bytes a page, garbage at once).
+from array import array
+from binascii import crc32
+
 import framebuf
 from micropython import const
 
@@ -34,11 +39,11 @@ class SSD1306(framebuf.FrameBuffer):
         self._buf = bytearray(1 + width * pages)
         self._buf[0] = _DATA
         mv = memoryview(self._buf)
-        sent = memoryview(bytearray(width * pages))  # the display's RAM, as last sent
-        # one view a page, made once: comparing and copying through them allocates nothing
+        # one view a page, made once
         self._new = [mv[1 + p * width:1 + (p + 1) * width] for p in range(pages)]
-        self._old = [sent[p * width:(p + 1) * width] for p in range(pages)]
         self._out = [mv[p * width:1 + (p + 1) * width] for p in range(pages)]  # + prefix slot
+        self._sent = array("I", bytes(4 * pages))  # each page's sum, as last sent
+        self._now = array("I", bytes(4 * pages))  # each page's sum, as drawn
         self._stale = True  # the display's RAM unknown: send every page
         super().__init__(mv[1:], width, height, framebuf.MONO_VLSB)
         # Panels narrower than the controller's 128 columns sit in the middle of them.
@@ -79,18 +84,21 @@ class SSD1306(framebuf.FrameBuffer):
         # Sends the pages that changed since the last show(): each run of them after a RAM
         # window of its own (whatever window was set before), a page a transfer.
         new = self._new  # (one name a line: a 5-tuple assignment allocates a tuple)
-        old = self._old
+        sent = self._sent
+        now = self._now
         out = self._out
         buf = self._buf
         win = self._win
         n = len(new)
+        for p in range(n):
+            now[p] = crc32(new[p]) & 0x3FFFFFFF
         p = 0
         while p < n:
-            if not self._stale and new[p] == old[p]:
+            if not self._stale and now[p] == sent[p]:
                 p += 1
                 continue
             q = p + 1
-            while q < n and (self._stale or new[q] != old[q]):
+            while q < n and (self._stale or now[q] != sent[q]):
                 q += 1
             win[5] = p
             win[6] = q - 1
@@ -103,7 +111,7 @@ class SSD1306(framebuf.FrameBuffer):
                     self.i2c.writeto(self.addr, out[r])
                 finally:
                     buf[a] = keep
-                old[r][:] = new[r]
+                sent[r] = now[r]
             p = q
         self._stale = False
 
