@@ -37,9 +37,9 @@ def boot(packs, names):
     # Reads packs.ix, checks it against the packs in `names` (the store folder's, sorted),
     # reads from their headers the packs it does not match, rewrites it if need be. -> the
     # highest game id filed, 0 if none.
-    runs = _runs(packs) if packs.index else {}
+    seen = Seen()  # the ids met, for the refiled: the directory's in the one pass reading it
+    runs = _runs(packs, seen) if packs.index else {}
     stale = False
-    seen = Seen()
     top = 0
     for name in names:
         if not (name.startswith("p") and name.endswith(".pak") and name[1:-4].isdigit()):
@@ -51,16 +51,16 @@ def boot(packs, names):
             packs.note(len(packs.packs), no, r[2], r[3], r[1], r[0])
             if r[6]:
                 packs.damaged.add(no)
-            e = packs.read_run(r[0], r[1])
-        else:
-            import packscan
-            e = packscan.scan(packs, no)
-            lo, hi = packscan.span(e)
-            packs.note(len(packs.packs), no, lo, hi, len(e) // E, NONE)
-            narrow = packscan.narrow(e)
-            stale = stale or r is not None or narrow
-            # kept: the directory written below takes it from here, not from a second read
-            packs.loose[no] = array("H", e) if narrow else e
+            top = max(top, r[3])
+            continue
+        import packscan
+        e = packscan.scan(packs, no)
+        lo, hi = packscan.span(e)
+        packs.note(len(packs.packs), no, lo, hi, len(e) // E, NONE)
+        narrow = packscan.narrow(e)
+        stale = stale or r is not None or narrow
+        # kept: the directory written below takes it from here, not from a second read
+        packs.loose[no] = array("H", e) if narrow else e
         for i in range(0, len(e), E):
             top = max(top, e[i])
             if seen.again(e[i]):
@@ -72,11 +72,12 @@ def boot(packs, names):
     return top
 
 
-def _runs(packs):
+def _runs(packs, seen):
     # -> {pack no: array [first entry, games, lowest id, highest id, end of its last game,
     # the pack's bytes when the run was written, 1 if damaged then]} of packs.ix, read a chunk
-    # at a time; packs.ixn and packs.last set. A pack with two runs (never written so) keeps
-    # neither: it is read from its headers.
+    # at a time, its ids met told to `seen` (those met twice are refiled); packs.ixn and
+    # packs.last set. A pack with two runs (never written so) keeps neither: it is read from
+    # its headers. A run's games are in the order filed: the last one ends it.
     runs = {}  # type: dict
     n = size(packs.ix) // (2 * E)
     packs.ixn = n
@@ -104,9 +105,12 @@ def _runs(packs):
                         g = buf[i]
                         if not r[1] or g < r[2]:
                             r[2] = g
-                        r[3] = max(r[3], g)
+                        if g > r[3]:
+                            r[3] = g
                         r[1] += 1
-                        r[4] = max(r[4], buf[i + 1] + (buf[i + 3] or buf[i + 2]))
+                        r[4] = buf[i + 1] + (buf[i + 3] or buf[i + 2])
+                        if seen.again(g):
+                            packs.refiled.add(g)
                 at += k
     except OSError:
         packs.ixn = 0
