@@ -83,7 +83,15 @@ class CardPick(ui.Menu):
         self.p, self.m, self.r = p, m, r
         self.cards = cards
         self.status = app.game.players[p]
-        ui.Menu.__init__(self, app, "Card played", [(c[0], self._take) for c in cards])
+        ui.Menu.__init__(self, app, "Card played", self)  # its own items (below)
+
+    # The menu's items made as a row is drawn, not kept: a list of (label, bound method)
+    # tuples took the 400 bytes a full box's 4-player game lacked on the Pico at this screen
+    def __len__(self):
+        return len(self.cards)
+
+    def __getitem__(self, i):
+        return self.cards[i][0], self._take
 
     def _take(self):
         app = self.app
