@@ -11,7 +11,7 @@
 import gc
 from array import array
 
-from flash import StoreFull, full, room, size, write
+from flash import StoreFull, add_all, full, room, size, write
 from journal import lines, parse, record
 
 RUN = 64  # ids per run
@@ -82,14 +82,8 @@ class Acks:
             return
         room(self.free, REC_MAX * n)
         try:
-            f = open(self.dir + "synced.log", "ab")
-            try:
-                for g, upto in pairs:
-                    if upto > self.get(g):
-                        f.write(record({"g": g, "n": upto}))
-                f.flush()
-            finally:
-                f.close()
+            add_all(self.dir + "synced.log", (record({"g": g, "n": upto}) for g, upto in pairs
+                                              if upto > self.get(g)))
         except OSError as exc:
             raise full(exc)
         for g, upto in pairs:

@@ -51,9 +51,15 @@ def copy(src, dst, n):
 
 
 def add(path, data):
+    add_all(path, (data,))
+
+
+def add_all(path, chunks):
+    # Appends the chunks in one write of the file: on littlefs, all of them land or none
     f = open(path, "ab")
     try:
-        f.write(data)
+        for c in chunks:
+            f.write(c)
         f.flush()
     finally:
         f.close()

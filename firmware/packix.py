@@ -7,7 +7,7 @@
 from array import array
 
 from flash import size
-from packs import E, NONE
+from packs import E, NONE, span
 
 
 class Seen:
@@ -33,18 +33,15 @@ class Seen:
         return met != 0
 
 
-def boot(packs, names):
-    # Reads packs.ix, checks it against the packs in `names` (the store folder's, sorted),
+def boot(packs, nos):
+    # Reads packs.ix, checks it against the packs numbered `nos` (the store folder's, sorted),
     # reads from their headers the packs it does not match, rewrites it if need be. -> the
     # highest game id filed, 0 if none.
     seen = Seen()  # the ids met, for the refiled: the directory's in the one pass reading it
     runs = _runs(packs, seen) if packs.index else {}
     stale = False
     top = 0
-    for name in names:
-        if not (name.startswith("p") and name.endswith(".pak") and name[1:-4].isdigit()):
-            continue
-        no = int(name[1:-4])
+    for no in nos:
         r = runs.pop(no, None)
         n = size(packs.path(no))
         if r is not None and (r[6] and r[5] == n or not r[6] and r[4] == n):
@@ -55,7 +52,7 @@ def boot(packs, names):
             continue
         import packscan
         e = packscan.scan(packs, no)
-        lo, hi = packscan.span(e)
+        lo, hi = span(e)
         packs.note(len(packs.packs), no, lo, hi, len(e) // E, NONE)
         narrow = packscan.narrow(e)
         stale = stale or r is not None or narrow

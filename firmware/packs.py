@@ -40,6 +40,16 @@ NONE = 0xFFFF  # a pack with no run in packs.ix: its directory is in the heap or
 HMAX = 0xFFFF
 
 
+def span(e):
+    # -> (lowest id, highest id) of a directory's entries, (0, 0) if none
+    lo = hi = 0
+    for i in range(0, len(e), E):
+        g = e[i]
+        lo = g if not i else min(lo, g)
+        hi = max(hi, g)
+    return lo, hi
+
+
 def has(seq, v):
     # v in seq, for an array too (MicroPython's arrays have no `in`)
     for x in seq:
@@ -120,15 +130,13 @@ class Packs:
         ps = self.packs
         return [ps[k] for k in range(0, len(ps), P)]
 
-    def boot(self, names):
-        # Reads the packs' directory (packix.boot) -> the highest game id filed, 0 if none
-        for name in names:
-            if name == IX or name.endswith(".pak"):
-                break
-        else:
+    def boot(self, nos, ix):
+        # Reads the packs' directory (packix.boot) -> the highest game id filed, 0 if none.
+        # nos: the pack files' numbers, sorted; ix: whether packs.ix is there
+        if not nos and not ix:
             return 0  # a box with nothing filed: none of packix's code in the heap
         import packix
-        return packix.boot(self, names)
+        return packix.boot(self, nos)
 
     # ---- lookups --------------------------------------------------------------------------
     def entries(self, no):
@@ -251,6 +259,7 @@ class Packs:
         if new:
             no += 1
             start = 0
+            self.note(len(self.packs), no, 0, 0, 0, NONE)  # its games: none yet
         pack = self.path(no)
         try:
             with open(path, "rb") as src:
@@ -266,8 +275,6 @@ class Packs:
                     f.close()
         except OSError:
             self.damaged.add(no)  # part of an entry may have landed: seal the pack
-            if new:
-                self.note(len(self.packs), no, 0, 0, 0, NONE)
             return False
         where = (pack, start + len(head), n, z)
         body = None
@@ -277,8 +284,6 @@ class Packs:
         else:
             good = same(path, where)
         journal = None
-        if new:
-            self.note(len(self.packs), no, 0, 0, 0, NONE)
         if not good:
             self.damaged.add(no)
             self.problems.append("p%04d.pak: game %d filed wrong, journal kept" % (no, gid))
@@ -369,10 +374,7 @@ class Packs:
             raise full(exc)
         os.rename(tmp, pack)
         e = None
-        lo = hi = new[0]
-        for i in range(0, len(new), E):
-            lo = min(lo, new[i])
-            hi = max(hi, new[i])
+        lo, hi = span(new)
         self.loose[no] = new
         self.note(k + 1, lo, hi, len(new) // E, NONE)
 

@@ -8,16 +8,6 @@ from packix import Seen
 from packs import E, HEAD_MAX, HMAX, IX, NONE, P
 
 
-def span(e):
-    # -> (lowest id, highest id) of a directory's entries, (0, 0) if none
-    lo = hi = 0
-    for i in range(0, len(e), E):
-        g = e[i]
-        lo = g if not i else min(lo, g)
-        hi = max(hi, g)
-    return lo, hi
-
-
 def narrow(e):
     # -> whether every number of the entries fits packs.ix's 16 bits
     for x in e:

@@ -22,7 +22,7 @@ from acks import Acks
 from flash import BLOCK, RESERVE, StoreError, StoreFull  # noqa: F401
 from flash import FULL, add, full, size, write
 from journal import END, CorruptJournal, check, game_of, lines, mend, parse, record, scan, settle
-from packs import Packs
+from packs import IX, Packs
 
 
 class NotSynced(StoreError):
@@ -76,7 +76,9 @@ class Store:
         except Exception:  # none yet, or unreadable: the files' ids still count
             pass
         self._acks.load()
-        self._top = max(self._top, self._packs.boot(names))
+        nos = [_num(n, "p", ".pak") for n in names]
+        self._top = max(self._top, self._packs.boot([n for n in nos if n is not None],
+                                                    IX in names))
         for name in names:
             gid = _num(name, "g", ".log")
             if gid is not None:
