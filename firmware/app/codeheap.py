@@ -115,6 +115,17 @@ def setup_over(flow):
           "_setup") + tuple(getattr(flow, "SETUP", ())))
 
 
+def look(beside=None):
+    # Finished games: every game's screens but those of `beside` (the game in play) leave,
+    # their rules stay for the rows' replays. Where the code is in the heap, boot's preload
+    # of the next game's flow left a list of two games at 192 KB (the .mpy build) no room to
+    # replay one; a game opened loads its flow again.
+    if DROP and not IN_FLASH:
+        if sum([_drop_game(n, (), False) for n in flows.FLOWS if n != beside]):
+            import gc
+            gc.collect()
+
+
 def reset():
     # What a reset does to the heap, for a restart in-process (the simulators' guard): every
     # game's code but the one boot loads (preload's) and every screen loaded on demand
@@ -143,14 +154,15 @@ _rules = {}  # type: dict  # game -> its rules package's name, made once
 _booted = None  # the game whose code boot loads (preload)
 
 
-def _drop_game(name, keep):
-    # -> how many of game `name`'s modules left the heap (but those in `keep`)
+def _drop_game(name, keep, rules=True):
+    # -> how many of game `name`'s modules left the heap (but those in `keep`); rules: its
+    # rules package too
     module = flows.FLOWS[name]
-    own, rules = module + "_", "shared_rules." + name
+    own, pkg = module + "_", "shared_rules." + name
     screens = _screens.get(name, ())
     gone = [m for m in sys.modules if m not in keep and (
-        m == module or m in screens or m.startswith(own) or m == rules
-        or m.startswith(rules + "."))]
+        m == module or m in screens or m.startswith(own)
+        or rules and (m == pkg or m.startswith(pkg + ".")))]
     drop(gone, False)
     return len(gone)
 
@@ -197,5 +209,7 @@ def preload(last="", every=False, later=False):
                     _kept.add(m)
     elif names:
         _booted = last if last in names else names[0]
-        for m in flows.flow(_booted).MODULES:
+        f = flows.flow(_booted)
+        _screens[_booted] = f.MODULES  # they leave with the game, as an entered one's do
+        for m in f.MODULES:
             __import__(m)

@@ -23,6 +23,7 @@ class Finished(ui.Menu):
     rows = 3
 
     def __init__(self, app):
+        codeheap.look(app.game.GAME if app.game is not None else None)
         ids = _Ids("H" if app.store.top() <= 0xFFFF else "I")
         for gid, finished, n in app.store.each():
             if finished:  # the game just won too: the store files it as it ends
@@ -183,12 +184,27 @@ class _Rows:
                 pass
         return words
 
+    def viewed(self, gid):
+        # -> (game `gid` viewed, its flow). Where the flow's code met a heap the replay left
+        # in pieces (the .mpy build at 192 KB), the flow is loaded first and the game
+        # replayed again
+        app = self.app
+        beside = app.game.GAME if app.game is not None else None
+        game = self.game(gid)
+        kind = game.GAME
+        try:
+            return game, codeheap.enter(kind, beside)
+        except MemoryError:
+            game = None
+            gc.collect()
+        flow = codeheap.enter(kind, beside)
+        return self.game(gid), flow
+
     def open(self, gid):
         from app.results import Unfinished
         app = self.app
         try:
-            game = self.game(gid)
-            flow = codeheap.enter(game.GAME, app.game.GAME if app.game is not None else None)
+            game, flow = self.viewed(gid)
         except Exception as exc:  # StoreError (a damaged journal), RulesError, no flow
             app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
             return

@@ -41,3 +41,27 @@ def test_entering_the_game_held_again_allocates_nothing():
         codeheap.enter("gardens", "versailles")
     finally:
         micropython.heap_unlock()
+
+
+@dropping
+def test_finished_games_lets_boots_preloaded_screens_go_and_keeps_the_rules():
+    # Where the code is in the heap, boot's preload of the next game's flow and screens
+    # leaves when Finished games opens (a box of two games at 192 KB had no room left to
+    # replay a row); its rules stay for the rows' replays, and a preloaded game's screens
+    # leave with it as an entered one's do
+    h, a = boot_box(scratch("codeheap_look"))
+    in_flash = codeheap.IN_FLASH
+    codeheap.IN_FLASH = False
+    try:
+        codeheap.preload("versailles")
+        assert "app.claims" in sys.modules and "app.versailles" in sys.modules
+        import shared_rules.versailles.game  # noqa: F401  (a row's replay loaded them)
+        codeheap.look(None)
+        for m in ("app.versailles", "app.claims", "app.scoring", "app.tokens"):
+            assert m not in sys.modules, m
+        assert "shared_rules.versailles.game" in sys.modules
+        codeheap.enter("gardens", screens=True)
+        codeheap.look("gardens")  # the game in play keeps its screens
+        assert "app.gardens" in sys.modules and "app.gardens_beds" in sys.modules
+    finally:
+        codeheap.IN_FLASH = in_flash
