@@ -760,6 +760,75 @@ def test_a_pack_rewritten_to_make_room_takes_more_games_and_boot_writes_its_dire
     rmtree(root)
 
 
+def _boot_reads(root):
+    # -> (the store booted on root, the packs.ix entries its boot read one by one: those
+    # after what packs.sum covered)
+    import packix
+    got = []
+    real_load, real_runs = packix._load, packix._runs
+
+    def load(packs, seen, n):
+        known = real_load(packs, seen, n)
+        got.append(known[0] if known else 0)
+        return known
+
+    def runs(packs, seen):
+        found = real_runs(packs, seen)
+        got.append(packs.ixn)
+        return found
+    packix._load, packix._runs = load, runs
+    try:
+        return Store(root), got[-1] - got[0] if len(got) == 2 else 0
+    finally:
+        packix._load, packix._runs = real_load, real_runs
+
+
+def test_boot_takes_the_packs_summary_for_the_entries_it_covers_and_reads_the_rest():
+    # packs.sum keeps what reading packs.ix found (each pack's run, the ids met) for its
+    # first entries, with their CRC-32: boot reads only the entries after those, writes it
+    # again once SUM_AFTER (here 3) or more were read so, and reads every entry where it
+    # does not match
+    import packix
+    root = _fresh(27)
+    summary = root + "/" + packix.SUM
+    after = packix.SUM_AFTER
+    packix.SUM_AFTER = 3
+    try:
+        with _PackGames(4):
+            s, logs = _filed(root, 10)
+            s, read = _boot_reads(root)  # no summary yet: every entry, and the summary written
+            assert read == 13 and os.stat(summary)[6] > 0
+            s, read = _boot_reads(root)
+            assert read == 0 and s.count() == (10, 10) and len(s._packs.packs) == packs.P * 3
+            assert [s.events(g) for g in range(1, 11)] == logs
+            assert s._packs.where(6)[0].endswith("p0002.pak") and s._packs.last == 3
+            for k, n in ((1, 1), (2, 2), (3, 4)):  # a game more each time: pack 3, then 4
+                logs.append(_log(4 + k, 2))
+                _record_game(s, logs[-1], finish=True)
+                s, read = _boot_reads(root)
+                assert read == n and [s.events(g) for g in range(1, 11 + k)] == logs, k
+            s, read = _boot_reads(root)  # 4 read one by one: written again
+            assert read == 0 and s.count() == (13, 13) and s._packs.last == 4
+            whole = _read(summary)
+            for spoilt in (whole[:-4], whole[:28], b"\x07" * len(whole),
+                           whole[:8] + b"\x09" + whole[9:]):  # cut, noise, its CRC-32 failing
+                _write(summary, spoilt)
+                s, read = _boot_reads(root)
+                assert read == 17 and s.count() == (13, 13), spoilt  # every entry read again
+                assert [s.events(g) for g in range(1, 14)] == logs, spoilt
+                s, read = _boot_reads(root)  # written again: the next boot reads none
+                assert read == 0 and [s.events(g) for g in range(1, 14)] == logs, spoilt
+            s.mark_synced(1)
+            s.delete(1)  # pack 1 rewritten: packs.ix written again at the next boot
+            for boot in range(3):
+                s, read = _boot_reads(root)
+                assert read == (16 if boot == 1 else 0), boot  # the summary no longer matches
+                assert [s.events(g) for g in range(2, 14)] == logs[1:] and not s.holds(1), boot
+    finally:
+        packix.SUM_AFTER = after
+    rmtree(root)
+
+
 def test_the_heap_holds_nothing_a_game_for_the_packs():
     # MicroPython: a box of 100 filed games keeps no more heap for its packs than one of 20,
     # but the few bytes a pack (a box of 3,000 games kept 24 KB of their directory there)
