@@ -91,9 +91,14 @@ class Store:
             Ahead(self).boot()
         if self.mirror is not None:
             self.mirror.restore(self)  # what FAT lost to a cut, put back (mirror.py)
+        self._file_finished()
+
+    def _file_finished(self):
+        # Boot: the games finished but not yet filed (the power went before the filing, or
+        # the flash was full), filed now
         for gid in sorted(self._logs):
             if self._logs[gid]:
-                self._file(gid)  # finished, not yet filed: a power cut or a full flash
+                self._file(gid)
 
     def _boot_log(self, gid):
         self._top = max(self._top, gid)

@@ -114,13 +114,18 @@ def test_finishing_files_the_game_once_the_box_is_idle():
     assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
     assert s.events(gid) == log
     assert s.read_from(gid, 0, 1 << 20) == _journal(log) + END
-    # a power cut with END ahead: boot folds it, sees the game finished and files it
+    # a power cut with END ahead: boot folds it and sees the game finished; its filing waits
+    # for the idle step as before the cut (not before the menu is drawn)
     g2 = s.new_game(log[0])
     s.append(g2, log[1])
     s.finish(g2)
     s = AheadStore(root)
-    assert s.current() is None and s.events(g2) == log[:2]
+    assert s.current() is None and s.events(g2) == log[:2] and s.finished(g2)
+    assert sorted(os.listdir(root)) == ["ahead", "g%04d.log" % g2, "p0001.pak", "packs.ix"]
+    assert not s.settle(False)  # the buttons not resting: nothing to do
+    assert s.settle() and not s.settle()
     assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
+    assert s.events(g2) == log[:2]
     rmtree(root)
 
 
