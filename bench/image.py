@@ -231,7 +231,7 @@ def main(argv=None):
             print("  %-18s %6d B / %6d B" % ("all of them", rom_all, fro_all))
             return
         if args.only_boot:
-            boot(official, None, work, files, args.full or 0)
+            boot(official, None, work, files, min(args.full or 0, OFFICIAL_FULL))
             boot(frozen, box, work, files, args.full or 0)
             return
         full = FULL if args.full is None else args.full

@@ -30,6 +30,22 @@ def room(free, n):
         raise StoreFull(FULL)
 
 
+def listing(folder):
+    # -> {name: bytes} of folder's entries in one pass. On littlefs a stat walks the folder's
+    # entries: 5 ms a file on the Pico with 44 files, 200 ms of a full box's power-on, where
+    # MicroPython's ilistdir gives every size at once (CPython, CircuitPython: a stat each)
+    found = {}
+    walk = getattr(os, "ilistdir", None)
+    if walk is None:
+        for name in os.listdir(folder):
+            found[name] = size(folder + "/" + name)
+        return found
+    for entry in walk(folder):
+        n = entry[3] if len(entry) > 3 else -1
+        found[entry[0]] = n if n >= 0 else size(folder + "/" + entry[0])
+    return found
+
+
 def size(path):
     try:
         return os.stat(path)[6]

@@ -5,23 +5,12 @@
 # app's code has already taken (1,300 games, code from source at 208 KB: no 1,552 bytes in
 # one piece for the two together).
 #
-# Reading packs.ix's entries one by one took a box of 2,500 games 500 ms of its power-on on
-# the Pico. packs.sum keeps what that reading found for the directory's first entries (each
-# pack's run, the ids met, the refiled) with their CRC-32: boot takes it where the CRC says
-# those entries are still the directory's, reads only the entries after them, and writes it
-# again once SUM_AFTER entries or more have been read so (a small box writes none).
 import binascii
 from array import array
 
-from flash import size, write
 from packs import E, NONE, span
+from packsum import SUM_AFTER, load, save
 
-SUM = "packs.sum"
-SUM_AFTER = 256  # entries read one by one before packs.sum is written again (a flash write)
-_MAGIC = 0x31584E4C
-_HEAD = 7  # magic, entries covered, their CRC-32, the last run's pack, runs, refiled, bitmap bytes
-_RUN = 8  # a run in packs.sum: its pack's number, then the 7 numbers _runs keeps
-_NO = 0xFFFFFFFF
 
 
 class Seen:
@@ -47,17 +36,16 @@ class Seen:
         return met != 0
 
 
-def boot(packs, nos):
-    # Reads packs.ix, checks it against the packs numbered `nos` (the store folder's, sorted),
-    # reads from their headers the packs it does not match, rewrites it if need be. -> the
-    # highest game id filed, 0 if none.
+def boot(packs, found, ix):
+    # Reads packs.ix (ix bytes), checks it against the packs `found` ((number, bytes) of each pack file
+    # in the store's folder, in order), reads from their headers the packs it does not
+    # match, rewrites it if need be. -> the highest game id filed, 0 if none.
     seen = Seen()  # the ids met, for the refiled: the directory's in the one pass reading it
-    runs = _runs(packs, seen) if packs.index else {}
+    runs = _runs(packs, seen, ix) if packs.index else {}
     stale = False
     top = 0
-    for no in nos:
+    for no, n in found:
         r = runs.pop(no, None)
-        n = size(packs.path(no))
         if r is not None and (r[6] and r[5] == n or not r[6] and r[4] == n):
             packs.note(len(packs.packs), no, r[2], r[3], r[1], r[0])
             if r[6]:
@@ -83,19 +71,19 @@ def boot(packs, nos):
     return top
 
 
-def _runs(packs, seen):
+def _runs(packs, seen, ix):
     # -> {pack no: array [first entry, games, lowest id, highest id, end of its last game,
     # the pack's bytes when the run was written, 1 if damaged then]} of packs.ix, read a chunk
     # at a time after those packs.sum covers, its ids met told to `seen` (those met twice are
     # refiled); packs.ixn and packs.last set. A pack with two runs (never written so) keeps
     # neither: it is read from its headers. A run's games are in the order filed: the last
     # one ends it.
-    n = size(packs.ix) // (2 * E)
+    n = ix // (2 * E)
     packs.ixn = n
     packs.last = None
     if not n:
         return {}
-    known = _load(packs, seen, n)
+    known = load(packs, seen, n)
     at, runs, crc = known or (0, {}, 0)
     r = runs.get(packs.last)
     buf = array("H", bytes(2 * E * 32))
@@ -130,72 +118,7 @@ def _runs(packs, seen):
         packs.ixn = 0
         return {}
     if not twice and not seen.far and n - (known[0] if known else 0) >= SUM_AFTER:
-        _save(packs, seen, runs, n, crc)
+        save(packs, seen, runs, n, crc)
     for no in twice:
         del runs[no]
     return runs
-
-
-def _load(packs, seen, n):
-    # -> (entries packs.sum covers, their runs, their CRC-32), seen, packs.last and
-    # packs.refiled as they were after them; None where there is no packs.sum, or one not
-    # whole, or not of this directory's first entries (written again, cut, damaged)
-    head = array("I", bytes(4 * _HEAD))
-    try:
-        with open(packs.dir + SUM, "rb") as f:
-            if f.readinto(head) != 4 * _HEAD or head[0] != _MAGIC or not 0 < head[1] <= n:
-                return None
-            body = array("I", bytes(4 * (_RUN * head[4] + head[5])))
-            bits = bytearray(head[6])
-            tail = array("I", (0,))
-            if (f.readinto(body) != 4 * len(body) or f.readinto(bits) != len(bits)
-                    or f.readinto(tail) != 4 or tail[0] != _crc(head, body, bits)):
-                return None
-        crc = 0
-        left = 2 * E * head[1]
-        buf = bytearray(1024)
-        with open(packs.ix, "rb") as f:
-            while left:
-                k = f.readinto(buf)
-                if not k:
-                    return None
-                crc = binascii.crc32(memoryview(buf)[:min(k, left)], crc)
-                left -= min(k, left)
-        if crc != head[2]:
-            return None
-    except OSError:
-        return None
-    runs = {}
-    for j in range(0, _RUN * head[4], _RUN):
-        runs[body[j]] = array("I", body[j + 1:j + _RUN])
-    for g in body[_RUN * head[4]:]:
-        packs.refiled.add(g)
-    seen.bits = bits
-    packs.last = None if head[3] == _NO else head[3]
-    return head[1], runs, crc
-
-
-def _save(packs, seen, runs, n, crc):
-    # packs.sum for packs.ix's first n entries, whose CRC-32 is crc (temp, then rename); a
-    # full flash leaves it out: the next boot reads the entries one by one
-    body = array("I")
-    for no in runs:
-        body.append(no)
-        for x in runs[no]:
-            body.append(x)
-    for g in packs.refiled:
-        body.append(g)
-    head = array("I", (_MAGIC, n, crc, _NO if packs.last is None else packs.last, len(runs),
-                       len(packs.refiled), len(seen.bits)))
-    try:
-        write(packs.dir, "packsum", SUM, (head, body, seen.bits,
-                                          array("I", (_crc(head, body, seen.bits),))))
-    except Exception:
-        pass
-
-
-def _crc(*parts):
-    crc = 0
-    for p in parts:
-        crc = binascii.crc32(p, crc)
-    return crc

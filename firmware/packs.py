@@ -130,13 +130,14 @@ class Packs:
         ps = self.packs
         return [ps[k] for k in range(0, len(ps), P)]
 
-    def boot(self, nos, ix):
+    def boot(self, found, ix):
         # Reads the packs' directory (packix.boot) -> the highest game id filed, 0 if none.
-        # nos: the pack files' numbers, sorted; ix: whether packs.ix is there
-        if not nos and not ix:
+        # found: (number, bytes) of each pack file, in order; ix: packs.ix's bytes, None if
+        # there is none
+        if not found and ix is None:
             return 0  # a box with nothing filed: none of packix's code in the heap
         import packix
-        return packix.boot(self, nos)
+        return packix.boot(self, found, ix or 0)
 
     # ---- lookups --------------------------------------------------------------------------
     def entries(self, no):

@@ -20,7 +20,7 @@ from io import BytesIO
 from acks import Acks
 # others import the API from here: BLOCK, RESERVE, the errors, END, parse, record
 from flash import BLOCK, RESERVE, StoreError, StoreFull  # noqa: F401
-from flash import FULL, add, full, size, write
+from flash import FULL, add, full, listing, size, write
 from journal import END, CorruptJournal, check, game_of, lines, mend, parse, record, scan, settle
 from packs import IX, Packs
 
@@ -68,17 +68,25 @@ class Store:
             os.mkdir(self.root)
         except OSError:
             pass
-        settle(self.dir, os.listdir(self.root))  # what a power cut left half-renamed
-        names = sorted(os.listdir(self.root))
+        found = listing(self.root)
+        if [1 for name in found if name.endswith(".tmp")]:
+            settle(self.dir, list(found))  # what a power cut left half-renamed
+            found = listing(self.root)
+        names = sorted(found)
         try:
             with open(self.dir + "next.id", "rb") as f:
                 self._hwm = self._top = parse(f.readline())["next"] - 1
         except Exception:  # none yet, or unreadable: the files' ids still count
             pass
         self._acks.load()
-        nos = [_num(n, "p", ".pak") for n in names]
-        self._top = max(self._top, self._packs.boot([n for n in nos if n is not None],
-                                                    IX in names))
+        packs = []  # (no, bytes) of each pack file, in order
+        for name in names:
+            no = _num(name, "p", ".pak")
+            if no is not None:
+                packs.append((no, found[name]))
+        ix = found.get(IX)
+        found = None
+        self._top = max(self._top, self._packs.boot(packs, ix))
         for name in names:
             gid = _num(name, "g", ".log")
             if gid is not None:

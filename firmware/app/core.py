@@ -27,7 +27,7 @@ class App:
         self.pixels = hal.pixels
         self.store = hal.store
         self.store.squeeze(codeheap.SQUEEZE)
-        codeheap.drop(("packix", "packscan"), False)  # the store's boot read its packs with them
+        codeheap.drop(("packix", "packscan", "packsum"), False)  # the store's boot read its packs with them
         self.stack = []  # type: list
         self.game = None
         self.gid = None

@@ -765,22 +765,22 @@ def _boot_reads(root):
     # after what packs.sum covered)
     import packix
     got = []
-    real_load, real_runs = packix._load, packix._runs
+    real_load, real_runs = packix.load, packix._runs
 
     def load(packs, seen, n):
         known = real_load(packs, seen, n)
         got.append(known[0] if known else 0)
         return known
 
-    def runs(packs, seen):
-        found = real_runs(packs, seen)
+    def runs(packs, seen, ix):
+        found = real_runs(packs, seen, ix)
         got.append(packs.ixn)
         return found
-    packix._load, packix._runs = load, runs
+    packix.load, packix._runs = load, runs
     try:
         return Store(root), got[-1] - got[0] if len(got) == 2 else 0
     finally:
-        packix._load, packix._runs = real_load, real_runs
+        packix.load, packix._runs = real_load, real_runs
 
 
 def test_boot_takes_the_packs_summary_for_the_entries_it_covers_and_reads_the_rest():
@@ -789,8 +789,9 @@ def test_boot_takes_the_packs_summary_for_the_entries_it_covers_and_reads_the_re
     # again once SUM_AFTER (here 3) or more were read so, and reads every entry where it
     # does not match
     import packix
+    import packsum
     root = _fresh(27)
-    summary = root + "/" + packix.SUM
+    summary = root + "/" + packsum.SUM
     after = packix.SUM_AFTER
     packix.SUM_AFTER = 3
     try:
