@@ -11,8 +11,8 @@
 import gc
 from array import array
 
-from flash import StoreFull, add_all, full, room, size, write
-from journal import lines, parse, record
+from flash import StoreFull, add_all, full, room, write
+from journal import record
 
 RUN = 64  # ids per run
 REC_MAX = 40  # bytes of a record at most: {"g":id,"n":bytes}*crc, numbers below 10**9
@@ -27,24 +27,11 @@ class Acks:
         self.runs = {}  # id // RUN -> array("H") of RUN entries: acknowledged bytes + 1
         self.wide = set()  # the runs widened to array("I")
 
-    def load(self):
-        # Acks only grow: every good line counts, in any order. A cut or bad line is dropped
-        # by rewriting the file (losing an ack only keeps a game longer).
-        path = self.dir + "synced.log"
-        clean = True
-        try:
-            with open(path, "rb") as f:
-                for off, line in lines(f, size(path)):
-                    try:
-                        v = parse(line)
-                        self._raise(v["g"], v["n"])
-                    except Exception:
-                        clean = False
-        except OSError:
-            return
-        if not clean:
-            self.problems.append("synced.log: dropped a cut or bad record")
-            self._write()
+    def load(self, n=None):
+        # synced.log read at boot (n: its bytes, if known): ackssum.py, whose code leaves the
+        # heap once the app stands
+        import ackssum
+        ackssum.read(self, n)
 
     def _raise(self, gid, n):
         # In memory: game gid's ack is at least n bytes

@@ -83,8 +83,11 @@ def _runs(packs, seen, ix):
     packs.last = None
     if not n:
         return {}
+    runs = {}  # type: dict
+    at = crc = 0
     known = load(packs, seen, n)
-    at, runs, crc = known or (0, {}, 0)
+    if known is not None:
+        at, runs, crc = known
     r = runs.get(packs.last)
     buf = array("H", bytes(2 * E * 32))
     twice = set()

@@ -9,6 +9,7 @@
 import binascii
 from array import array
 
+from filecrc import crc_of
 from flash import write
 from packs import E
 
@@ -35,19 +36,10 @@ def load(packs, seen, n):
             if (f.readinto(body) != 4 * len(body) or f.readinto(bits) != len(bits)
                     or f.readinto(tail) != 4 or tail[0] != _crc(head, body, bits)):
                 return None
-        crc = 0
-        left = 2 * E * head[1]
-        buf = bytearray(1024)
-        with open(packs.ix, "rb") as f:
-            while left:
-                k = f.readinto(buf)
-                if not k:
-                    return None
-                crc = binascii.crc32(memoryview(buf)[:min(k, left)], crc)
-                left -= min(k, left)
-        if crc != head[2]:
-            return None
     except OSError:
+        return None
+    crc = head[2]
+    if crc_of(packs.ix, 2 * E * head[1]) != crc:
         return None
     runs = {}
     for j in range(0, _RUN * head[4], _RUN):

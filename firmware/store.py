@@ -78,7 +78,7 @@ class Store:
                 self._hwm = self._top = parse(f.readline())["next"] - 1
         except Exception:  # none yet, or unreadable: the files' ids still count
             pass
-        self._acks.load()
+        acked = found.get("synced.log", 0)
         packs = []  # (no, bytes) of each pack file, in order
         for name in names:
             no = _num(name, "p", ".pak")
@@ -87,6 +87,7 @@ class Store:
         ix = found.get(IX)
         found = None
         self._top = max(self._top, self._packs.boot(packs, ix))
+        self._acks.load(acked)
         for name in names:
             gid = _num(name, "g", ".log")
             if gid is not None:

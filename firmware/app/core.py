@@ -27,7 +27,8 @@ class App:
         self.pixels = hal.pixels
         self.store = hal.store
         self.store.squeeze(codeheap.SQUEEZE)
-        codeheap.drop(("packix", "packscan", "packsum"), False)  # the store's boot read its packs with them
+        # the store's boot read its packs and acks with them
+        codeheap.drop(("packix", "packscan", "packsum", "ackssum", "filecrc"), False)
         self.stack = []  # type: list
         self.game = None
         self.gid = None

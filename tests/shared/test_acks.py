@@ -2,6 +2,7 @@
 # acknowledged survives a reboot, only grows, is dropped for games that are gone, and a box
 # full of games (1,300) holds its acks in a few fixed runs, not in one block that grows.
 import gc
+import os
 
 from support import rmtree, scratch
 
@@ -83,4 +84,57 @@ def test_a_full_box_of_acks_is_a_few_fixed_runs():
     b, problems = _acks(root)
     assert problems == [] and len(b.runs) == len(a.runs)
     assert [b.get(g) for g in (1, 64, 65, 1300, 1301)] == [901, 901, 902, 900 + 1300 % 7, -1]
+    rmtree(root)
+
+
+def _loaded(root):
+    # -> (Acks loaded from root, the records it parsed one by one)
+    import ackssum
+    parsed = []
+    real = ackssum.parse
+    ackssum.parse = lambda line: parsed.append(line) or real(line)
+    try:
+        a, problems = _acks(root)
+        return a, len(parsed)
+    finally:
+        ackssum.parse = real
+
+
+def test_boot_takes_synced_sum_for_the_records_it_covers_and_parses_the_rest():
+    # synced.sum holds the acks synced.log's first bytes hold, with their CRC-32: a load
+    # parses only the records after those, writes it again once SUM_AFTER bytes or more were
+    # parsed so, and parses every record where it does not match (cut, spoilt, rewritten)
+    import ackssum
+    root = scratch("test_acks_sum")
+    a, _ = _acks(root)
+    acked = {}
+    for gid in range(1, 301):  # a few runs, one of them in 32 bits
+        acked[gid] = 70000 + gid if gid == 77 else 100 + gid
+        a.mark(gid, acked[gid])
+
+    def right(b):
+        return all(b.get(g) == acked[g] for g in acked) and b.get(311) == -1
+    summary = root + "/" + ackssum.SUM
+    a, parsed = _loaded(root)  # no summary yet: every record, and the summary written
+    assert parsed == 300 and right(a) and os.stat(summary)[6] > 0
+    a, parsed = _loaded(root)
+    assert parsed == 0 and right(a) and sorted(a.wide) == [1]
+    for gid in range(301, 311):  # ten more: parsed, too few to write it again
+        acked[gid] = gid
+        a.mark(gid, gid)
+    for _ in (0, 1):
+        a, parsed = _loaded(root)
+        assert parsed == 10 and right(a)
+    whole = open(summary, "rb").read()
+    for spoilt in (whole[:-4], whole[:20], b"\x07" * len(whole), whole[:6] + b"\x09" + whole[7:]):
+        with open(summary, "wb") as f:
+            f.write(spoilt)
+        a, parsed = _loaded(root)
+        assert parsed == 310 and right(a), spoilt
+        a, parsed = _loaded(root)  # written again
+        assert parsed == 0 and right(a), spoilt
+    a.forget(lambda g: g != 5)  # synced.log rewritten: the summary no longer matches
+    del acked[5]
+    a, parsed = _loaded(root)
+    assert parsed == 309 and right(a) and a.get(5) == -1
     rmtree(root)
