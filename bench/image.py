@@ -5,13 +5,14 @@ and a 4-player game of each other game, played one after the other in one power-
 already holding --full games (a full box by default: the targets' box); littlefs free for
 games; power-on to the menu drawn.
 
-    python bench/image.py [--full N] [--romfs] [--only-boot] [--only-imports]
+    python bench/image.py [--full N] [--romfs] [--only-boot [--synced]] [--only-imports]
 
 The image is the product: the app frozen into the firmware. --romfs adds the other way the
 image can keep the app's code out of the heap, the board's `romfs` variant (only main.py
 frozen, the app in the ROMFS): the comparison docs/FIRMWARE.md gives for choosing. --only-boot:
 power-on to the menu drawn alone, each firmware with the app flashed and --full games on it
-(none by default), three power-ons each. --only-imports: the heap each module's import costs
+(none by default; the official UF2's at most OFFICIAL_FULL), three power-ons each; --synced:
+every game acknowledged first, as after a sync. --only-imports: the heap each module's import costs
 (a fresh soft reset, gc.collect() around each import; what a module imports comes with it),
 the app in the ROMFS and the app frozen side by side. Emulated milliseconds are the
 Pico's own clock; heap figures are gc.mem_free() after gc.collect(), every 10 app steps."""
@@ -185,20 +186,34 @@ def import_costs(name, uf2, work):
             board.close()
 
 
-def boot(name, uf2, work, files, full):
+SYNC_ALL = """import store
+s = store.Store('data')
+ids = [g for g, f, n in s.each()]
+for i in range(0, len(ids), 50):
+    s.mark_synced_all([(g, s.size(g)) for g in ids[i:i + 50]])
+"""
+
+
+def boot(name, uf2, work, files, full, synced=False):
     # power-on to the menu drawn, three times, on a box flashed with the app (and holding
-    # `full` finished games)
+    # `full` finished games; synced: every one of them acknowledged, as after a sync)
     img = os.path.join(work, name.split()[0] + ".img")
     with EmulatedPico(img, uf2=uf2) as pico:
         set_up(pico, work, files, full)
+        if synced:
+            board = flasher.Board(pico.port)
+            try:
+                board.exec(SYNC_ALL)
+            finally:
+                board.close()
     times = []
     for _ in range(3):
         with EmulatedPico(img, uf2=uf2) as pico:
             pico.wait_for("New game")
             s = pico.screen()
             times.append("%.0f ms (first lit frame %.0f ms)" % (s["frame_ms"], s["first_ink_ms"]))
-    print("%s, %d games on the box: power-on to the menu drawn, emulated: %s"
-          % (name, full, "; ".join(times)))
+    print("%s, %d games on the box%s: power-on to the menu drawn, emulated: %s"
+          % (name, full, ", all synced" if synced else "", "; ".join(times)))
 
 
 def main(argv=None):
@@ -209,6 +224,8 @@ def main(argv=None):
     p.add_argument("--romfs", action="store_true",
                    help="also the image's variant with the app in the ROMFS")
     p.add_argument("--only-boot", action="store_true", help="power-on to the menu alone")
+    p.add_argument("--synced", action="store_true",
+                   help="--only-boot: with every game on the box acknowledged by a sync")
     p.add_argument("--only-imports", action="store_true",
                    help="each module's heap, the ROMFS against the frozen app")
     args = p.parse_args(argv)
@@ -231,8 +248,8 @@ def main(argv=None):
             print("  %-18s %6d B / %6d B" % ("all of them", rom_all, fro_all))
             return
         if args.only_boot:
-            boot(official, None, work, files, min(args.full or 0, OFFICIAL_FULL))
-            boot(frozen, box, work, files, args.full or 0)
+            boot(official, None, work, files, min(args.full or 0, OFFICIAL_FULL), args.synced)
+            boot(frozen, box, work, files, args.full or 0, args.synced)
             return
         full = FULL if args.full is None else args.full
         measure(official, None, work, files, min(full, OFFICIAL_FULL), None)
