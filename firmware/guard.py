@@ -303,6 +303,9 @@ def where(exc):
 
 
 def _short(path):
-    # the file's place in the firmware: "app/results.py", not the whole desktop path
+    # the file's place in the firmware: "app/results.py", not the whole desktop path; the
+    # source a maker opens, where the .mpy build names its compiled file (toolchain.py)
+    if path.endswith(".mpy"):
+        path = path[:-4] + ".py"
     parts = path.replace("\\", "/").split("/")
     return "/".join(parts[-2:]) if len(parts) > 1 and parts[-2] == "app" else parts[-1]

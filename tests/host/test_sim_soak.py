@@ -4,6 +4,7 @@ through the buttons, and the random-press soak across the four games (tests/host
 In make test, three seeds of SIM_SOAK presses; `make soak`: three seeds of 5,000."""
 import os
 
+import pytest
 from simsoak import SimSoak
 
 from lenotre.device.simclient import SimDevice
@@ -16,12 +17,22 @@ def _logged(flash):
     return crashlog.CrashLog(os.path.join(flash, "data") + "/").last
 
 
-def test_schlossgarten_set_up_after_a_gardens_game_at_192k(device_build, tmp_path):
+@pytest.mark.parametrize("synced", [0, 200])
+def test_schlossgarten_set_up_after_a_gardens_game_at_192k(device_build, tmp_path, synced):
     # The issue's reproduction: a 2-player game of Gardens set up and started, back to the
     # menu, New game (leaving it), -> to Schlossgarten, ok: a MemoryError there (loading the
     # Schlossgarten flow beside Gardens's code) killed the simulated device at the next read.
-    # Now the colours are asked for, nothing crashed, and the Gardens game is kept.
+    # Now the colours are asked for, nothing crashed, and the Gardens game is kept. Also on a
+    # box that was synced (200 games acknowledged in its synced.log): reading it at boot took
+    # the last names before MicroPython's 14 KB block (docs/FIRMWARE.md, "MicroPython's table
+    # of names")
     flash = str(tmp_path / "flash")
+    if synced:
+        from journal import record
+        os.makedirs(os.path.join(flash, "data"))
+        with open(os.path.join(flash, "data", "synced.log"), "wb") as f:
+            for gid in range(1, synced + 1):
+                f.write(record({"g": gid, "n": 100}))
     with SimDevice(flash, compiled=device_build, strict=False) as dev:
         dev.wait(30)
         dev.press("ok")  # New game: Versailles's player count

@@ -165,6 +165,16 @@ def build_circuitpython(out, root=ROOT):
 SOURCE_ONLY = ("main.py",)  # MicroPython runs main.py at boot only as source, never .mpy
 
 
+def _device_name(rel):
+    # The source name a module's .mpy keeps: the file the device imports it from, the name
+    # MicroPython gives its __file__ ("app/home.mpy"). One string, interned once in the heap
+    # for both: with "app/home.py" beside it every module cost two of MicroPython's interned
+    # names, whose table grows by doubling into one block (14 KB at 1,280 names on the unix
+    # port): docs/FIRMWARE.md, "Memory"
+    rel = rel.replace(os.sep, "/")
+    return rel if rel in SOURCE_ONLY else rel[:-3] + ".mpy"
+
+
 def build(out, root=ROOT):
     """Compile shared_rules/ and firmware/ into `out` as the device holds them: firmware files
     at the root, shared_rules/ in lib/, every module as .mpy (but main.py, which MicroPython
@@ -182,8 +192,8 @@ def build(out, root=ROOT):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         jobs.append((src, rel, dst))
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:  # one mpy-cross each
-        errors = list(pool.map(lambda job: compile_file(job[0], job[2],
-                                                        job[1].replace(os.sep, "/")), jobs))
+        errors = list(pool.map(lambda job: compile_file(job[0], job[2], _device_name(job[1])),
+                               jobs))
     for (src, rel, dst), err in zip(jobs, errors):
         if not err and rel in SOURCE_ONLY:
             os.remove(dst)
