@@ -10,12 +10,20 @@
 # middle of a sync).
 import gc
 from array import array
+from binascii import crc32
 
 from flash import StoreFull, add_all, full, room, write
-from journal import record
 
 RUN = 64  # ids per run
 REC_MAX = 40  # bytes of a record at most: {"g":id,"n":bytes}*crc, numbers below 10**9
+
+
+def ack_record(gid, n):
+    # -> the journal line of {"g": gid, "n": n} (journal.record's, byte for byte), made
+    # directly: the canonical JSON encoder took 1.3 ms a record on the Pico, 128 ms of a
+    # sync's ACK of 100 games
+    text = b'{"g":%d,"n":%d}' % (gid, n)
+    return text + b"*%08x\n" % (crc32(text) & 0xFFFFFFFF)
 
 
 class Acks:
@@ -71,7 +79,7 @@ class Acks:
             return
         room(self.free, REC_MAX * n)
         try:
-            add_all(self.dir + "synced.log", (record({"g": g, "n": upto}) for g, upto in pairs
+            add_all(self.dir + "synced.log", (ack_record(g, upto) for g, upto in pairs
                                               if upto > self.get(g)))
         except OSError as exc:
             raise full(exc)
@@ -100,7 +108,7 @@ class Acks:
         # streamed, one record at a time: no list of 1,300 records
         try:
             write(self.dir, "synced", "synced.log",
-                  (record({"g": k * RUN + i, "n": self.runs[k][i] - 1})
+                  (ack_record(k * RUN + i, self.runs[k][i] - 1)
                    for k in sorted(self.runs) for i in range(RUN) if self.runs[k][i]))
         except StoreFull:
             pass  # stale or cut lines do no harm: they are read past
