@@ -74,6 +74,19 @@ def _isdir(path):
     return os.stat(path)[0] & 0x4000 != 0
 
 
+def append_until_full(store, gid, events, n):
+    # Appends events[n:] to game gid until the store refuses one -> (the index of the event
+    # refused, or len(events)), the StoreFull raised, or None)
+    from flash import StoreFull
+    while n < len(events):
+        try:
+            store.append(gid, events[n])
+        except StoreFull as exc:
+            return n, exc
+        n += 1
+    return n, None
+
+
 def rmtree(path):
     try:
         names = os.listdir(path)

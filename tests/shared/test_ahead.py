@@ -5,8 +5,8 @@
 import gc
 import os
 
+from support import append_until_full, rmtree, scratch
 from support import read_file as _read
-from support import rmtree, scratch
 from support import write_file as _write
 
 from ahead import MAX, AheadStore
@@ -180,7 +180,7 @@ def test_a_press_writes_on_the_room_measured_when_idle_and_a_full_flash_still_re
     # since, not the flash itself (1.4-3.4 ms of a press on the emulated Pico); where that
     # does not show enough it measures, and a full flash refuses the record as before
     from ahead import CHARGE
-    from flash import RESERVE, StoreFull
+    from flash import RESERVE
     root = scratch("test_ahead_room")
     log = _log(5, 3)
     s = _Counted(root, capacity=10 ** 6)
@@ -202,15 +202,7 @@ def test_a_press_writes_on_the_room_measured_when_idle_and_a_full_flash_still_re
     s.settle()
     s._room = None
     s.settle()
-    n = 3
-    full = None
-    while n < len(log):
-        try:
-            s.append(gid, log[n])
-        except StoreFull as exc:
-            full = exc
-            break
-        n += 1
+    n, full = append_until_full(s, gid, log, 3)
     assert full is not None and s.measured >= 2
     assert AheadStore(root).events(gid) == log[:n]
     rmtree(root)

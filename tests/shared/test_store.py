@@ -6,7 +6,7 @@ import binascii
 import gc
 import os
 
-from support import mentions, raises, rmtree, scratch, skip
+from support import append_until_full, mentions, raises, rmtree, scratch, skip
 from support import read_file as _read
 from support import write_file as _write
 
@@ -235,15 +235,7 @@ def test_a_full_flash_keeps_every_game():
     _record_game(s, a, finish=True)
     _record_game(s, b, finish=True)
     gid = s.new_game(c[0])
-    n = 1
-    full = None
-    while n < len(c):
-        try:
-            s.append(gid, c[n])
-        except StoreFull as exc:
-            full = exc
-            break
-        n += 1
+    n, full = append_until_full(s, gid, c, 1)
     assert full is not None and n < len(c)
     mentions(full, "flash full", "lenotre sync", "no game was lost")
     assert s.free_bytes() < store.RESERVE + len(record(c[n]))
