@@ -206,6 +206,13 @@ def test_the_roster_is_saved_whole_and_read_bounded():
     assert roster.load(folder) == []
     roster.save(folder, ["Sophie", "Jean-Luc", "Anna Maria"])
     assert roster.load(folder) == ["Sophie", "Jean-Luc", "Anna Maria"]
+    # the same roster again (every sync sends it) writes nothing: a folder where its temporary
+    # file would go makes any write fail, and none is tried; another roster is written
+    os.mkdir(folder + "roster.tmp")
+    roster.save(folder, ["Sophie", "Jean-Luc", "Anna Maria"])
+    raises(OSError, roster.save, folder, ["Sophie"])
+    os.rmdir(folder + "roster.tmp")
+    assert roster.load(folder) == ["Sophie", "Jean-Luc", "Anna Maria"]
     for bad, words in ((["x" * 13], ("1 to 12",)), (["Zo\u00eb"], ("ASCII",)),
                        (["Ludwig"], ("Ludwig",)), (["Guest"], ("Guest",)),
                        (["LUDWIG"], ("own word",)), (["guest"], ("own word",)),
