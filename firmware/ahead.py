@@ -13,14 +13,11 @@
 # power cut left unfolded.
 import os
 
-from flash import BLOCK, RESERVE, StoreError, add, copy, full, size
+from flash import StoreError, add, copy, full, size
 from journal import END, check, lines, record
 from store import Store
 
 MAX = 448  # bytes of the file, header included: inline below littlefs's 512
-# What a record is charged of the room measured when idle, beyond its bytes: the flash a
-# write may take besides them (a metadata pair split in two blocks)
-CHARGE = 2 * BLOCK
 
 
 class Ahead:
@@ -163,21 +160,7 @@ class AheadStore(Store):
     def __init__(self, root, capacity=None):
         self.dir = root.rstrip("/") + "/"  # as Store makes it: its boot already folds
         self._ahead = Ahead(self)
-        # the free bytes measured in the last idle step, less what was charged since; None:
-        # not known. Measuring (statvfs: littlefs walks every block in use) took 1.4-3.4 ms
-        # of each press that wrote on a box of a few games, more on a full one
-        self._room = None
         Store.__init__(self, root, capacity)
-
-    def _ensure(self, n, reserve=True):
-        # Store._ensure, on the room measured when idle where it shows enough for n bytes,
-        # their charge and the reserve; else measured now (making room if need be)
-        room = self._room
-        if room is not None and room >= n + CHARGE + RESERVE * reserve:
-            self._room = room - n - CHARGE
-            return
-        self._room = None
-        Store._ensure(self, n, reserve)
 
     def _add(self, gid, rec):
         if not self._ahead.put(gid, rec):
@@ -212,15 +195,8 @@ class AheadStore(Store):
         Store.finish(self, gid)
 
     def settle(self, file=True):
-        # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle; then
-        # the room measured again after any write (a press's, or this one's)
-        did = self._ahead.settle(file)
-        if did or self._room is None:
-            try:
-                self._room = self.free_bytes()
-            except OSError:
-                self._room = None
-        return did
+        # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle
+        return self._ahead.settle(file)
 
     def _file_finished(self):
         # Boot: the newest game finished but not filed waits for the app's idle step, as it

@@ -39,7 +39,6 @@ class App:
         self.cycle_at = 0
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
-        self.pressed = False  # a button event came since the last idle step
         self.settings = settings.load(self.store.root)
         self.power_on = False  # which power-on this is (a time without a clock): counted once
         # the first frame is out (it writes the flash: 28 ms of the boot on the image)
@@ -60,7 +59,6 @@ class App:
         ev = self.keypad.poll(now)
         if ev:
             self.input_at = now
-            self.pressed = True
             top = self.stack[-1]
             shown = self.toast if top.toast_ok else None
             top.key(ev >> 2, ev & 3)
@@ -91,10 +89,8 @@ class App:
             quiet = self.clock.ticks_diff(now, self.input_at) >= FILE_MS
             if self.power_on is False:
                 self.power_on = _count(self.hal)
-            else:
-                pressed, self.pressed = self.pressed, False
-                if self.store.settle(quiet) | codeheap.idle(pressed):
-                    self.step()
+            elif self.store.settle(quiet) | codeheap.idle():
+                self.step()
 
     def redraw(self):
         d = self.display

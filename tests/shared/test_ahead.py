@@ -5,7 +5,7 @@
 import gc
 import os
 
-from support import append_until_full, rmtree, scratch
+from support import rmtree, scratch
 from support import read_file as _read
 from support import write_file as _write
 
@@ -161,48 +161,3 @@ def test_a_stranger_ahead_file_is_reported_and_the_journal_left_alone():
     assert s.events(gid) == []
     rmtree(root)
 
-
-class _Counted(AheadStore):
-    # counts the store's measures of its free bytes (statvfs on the Pico: a walk of littlefs)
-    measured = 0
-
-    def free_bytes(self):
-        self.measured += 1
-        return AheadStore.free_bytes(self)
-
-
-def _used(root):
-    return sum([os.stat(root + "/" + n)[6] for n in os.listdir(root) if n != "ahead"])
-
-
-def test_a_press_writes_on_the_room_measured_when_idle_and_a_full_flash_still_refuses():
-    # A record's write checks the room measured in the last idle step, less what was charged
-    # since, not the flash itself (1.4-3.4 ms of a press on the emulated Pico); where that
-    # does not show enough it measures, and a full flash refuses the record as before
-    from ahead import CHARGE
-    from flash import RESERVE
-    root = scratch("test_ahead_room")
-    log = _log(5, 3)
-    s = _Counted(root, capacity=10 ** 6)
-    gid = s.new_game(log[0])
-    s.settle()  # idle: measured
-    s.measured = 0
-    s.append(gid, log[1])
-    s.append(gid, log[2])
-    assert s.measured == 0
-    s.settle()
-    assert s.measured == 1 and s.size(gid) == len(_journal(log[:3]))
-    s.measured = 0
-    s.settle()  # nothing written since: nothing measured
-    assert s.measured == 0
-    # room for the reserve and a few records, not for a record's charge: the flash is
-    # measured at each write, then refuses; no record acknowledged is lost
-    s.capacity = _used(root) + RESERVE + 2 * len(record(log[3])) + MAX
-    assert s.capacity - _used(root) < RESERVE + CHARGE
-    s.settle()
-    s._room = None
-    s.settle()
-    n, full = append_until_full(s, gid, log, 3)
-    assert full is not None and s.measured >= 2
-    assert AheadStore(root).events(gid) == log[:n]
-    rmtree(root)
