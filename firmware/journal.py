@@ -7,7 +7,7 @@ import os
 from flash import CHUNK, StoreError, write
 # the record format is shared with the PC (it reads the synced journals)
 from shared_rules.records import (  # noqa: F401  (the store's and the tests' names)
-    END, check, game_of, parse, record, unpack)
+    END, check, game_of, line_of, parse, record, unpack)
 
 
 class CorruptJournal(StoreError):

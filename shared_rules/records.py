@@ -91,7 +91,11 @@ def unpack(value, game):
 
 def record(value, game=DEFAULT_GAME):
     # -> the journal line of a JSON value, bytes; game: the journal's (a setup names its own)
-    text = encode(pack(value, game)).encode()
+    return line_of(encode(pack(value, game)).encode())
+
+
+def line_of(text):
+    # -> the journal line of canonical JSON text (bytes): the text, "*", its CRC32, newline
     return text + ("*%08x\n" % (binascii.crc32(text) & 0xFFFFFFFF)).encode()
 
 

@@ -5,8 +5,8 @@
 import gc
 import os
 
-from support import rmtree, scratch
 from support import read_file as _read
+from support import rmtree, scratch
 from support import write_file as _write
 
 from ahead import MAX, AheadStore
@@ -160,4 +160,3 @@ def test_a_stranger_ahead_file_is_reported_and_the_journal_left_alone():
     assert [p for p in s.problems if "ahead/a.log" in p and "not added" in p], s.problems
     assert s.events(gid) == []
     rmtree(root)
-

@@ -65,4 +65,3 @@ def test_finished_games_lets_boots_preloaded_screens_go_and_keeps_the_rules():
         assert "app.gardens" in sys.modules and "app.gardens_beds" in sys.modules
     finally:
         codeheap.IN_FLASH = in_flash
-

@@ -170,7 +170,7 @@ def _device_name(rel):
     # MicroPython gives its __file__ ("app/home.mpy"). One string, interned once in the heap
     # for both: with "app/home.py" beside it every module cost two of MicroPython's interned
     # names, whose table grows by doubling into one block (14 KB at 1,280 names on the unix
-    # port): docs/FIRMWARE.md, "Memory"
+    # port): docs/FIRMWARE.md, "MicroPython's table of names"
     rel = rel.replace(os.sep, "/")
     return rel if rel in SOURCE_ONLY else rel[:-3] + ".mpy"
 
