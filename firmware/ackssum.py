@@ -39,7 +39,7 @@ def read(acks, n=None):
                 crc = binascii.crc32(line, crc)
                 try:
                     v = parse(line)
-                    acks._raise(v["g"], v["n"])
+                    acks._raise(v["g"], v["n"], True)
                 except Exception:
                     clean = False
     except OSError:

@@ -93,7 +93,8 @@ class Packs:
         self.ix = self.dir + IX
         self.ixn = 0  # entries in packs.ix
         self.last = None  # the pack whose run ends packs.ix (filing appends to it)
-        self._dir = None  # (no, its entries): the directory of the pack read last
+        self._dir = None  # (no, its entries, its path): the directory of the pack read last
+        self._next = 0  # where in it the entry after the one where() found last starts
         self.loose = {}  # pack no -> its directory, where it is in the heap (rewritten since
         # boot; every pack without packs.ix)
 
@@ -158,7 +159,7 @@ class Packs:
                 e = packscan.scan(self, no)
         else:
             e = self.read_run(self.packs[k + 4], self.packs[k + 3])
-        self._dir = (no, e)
+        self._dir = (no, e, self.path(no))
         return e
 
     def read_run(self, first, games):
@@ -184,12 +185,21 @@ class Packs:
         # last filing, or None. Games are filed as they finish, so a pack's ids keep to a
         # narrow span: only packs whose span holds gid are read, the newest first, from its
         # end.
+        d = self._dir
+        if d is not None and gid not in self.refiled:
+            # a sync, a listing and an ACK go game after game: the entry after the one found
+            # last, in the directory read last, is tried first (filed once, it is the filing)
+            e, i = d[1], self._next
+            if i + E <= len(e) and e[i] == gid:
+                self._next = i + E
+                return d[2], e[i + 1], e[i + 2], e[i + 3]
         ps = self.packs
         for k in range(len(ps) - P, -1, -P):
             if ps[k + 1] <= gid <= ps[k + 2] and ps[k + 3]:
                 e = self.entries(ps[k])
                 for i in range(len(e) - E, -1, -E):
                     if e[i] == gid:
+                        self._next = i + E
                         return self.path(ps[k]), e[i + 1], e[i + 2], e[i + 3]
         return None
 

@@ -4,8 +4,7 @@
 import gc
 
 from app import ui
-
-VERSION = "0.1"
+from version import VERSION
 LEAVE = "Leave the running game? It stays saved unfinished and can be synced."
 
 

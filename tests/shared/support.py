@@ -134,6 +134,20 @@ def copy_tree(src, dst):
             b.write(a.read())
 
 
+class Answers:
+    # serve()'s write: the bytes it sends, a line whole or in pieces (memoryviews too);
+    # fields() -> each line's fields, as the host's unframe reads them
+    def __init__(self):
+        self.data = bytearray()
+
+    def __call__(self, piece):
+        self.data.extend(piece)
+
+    def fields(self):
+        import link
+        return [link.unframe(x) for x in bytes(self.data).split(b"\n") if x]
+
+
 def link_sync(st, ident="ab" * 8):
     # Syncs store `st` through the firmware's link as a host does (LIST, READ every byte not
     # acknowledged, ACK it): -> {game id: the journal bytes read}. The journals are read
@@ -144,9 +158,9 @@ def link_sync(st, ident="ab" * 8):
 
     def talk(requests):
         lines = [link.frame(r).encode() for r in requests] + [link.frame("BYE").encode()]
-        out = []
-        link.serve(st, iter(lines).__next__, out.append, ident, None)
-        return [link.unframe(x) for x in out]
+        out = Answers()
+        link.serve(st, iter(lines).__next__, out, ident, None)
+        return out.fields()
 
     games = [(int(f[1]), int(f[2]), int(f[3])) for f in talk(["LIST"]) if f[0] == "GAME"]
     got = {}

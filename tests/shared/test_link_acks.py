@@ -3,7 +3,7 @@
 # own ACKED, in order, only once the marks are on flash.
 import gc
 
-from support import rmtree, scratch
+from support import Answers, rmtree, scratch
 
 import link
 import store
@@ -51,9 +51,9 @@ def test_acks_sent_back_to_back_are_marked_in_one_write_and_answered_each():
     marks = _counting(st)
     a, b, c = games[:2], games[2:4], games[4:]
     acks = ["ACK " + " ".join(["%d %d" % p for p in part]) for part in (a, b, c)]
-    out = []
-    link.serve(st, _Pipe(["HELLO 2"] + acks + ["LIST"]), out.append, "ab" * 8, None)
-    got = [link.unframe(x) for x in out]
+    out = Answers()
+    link.serve(st, _Pipe(["HELLO 2"] + acks + ["LIST"]), out, "ab" * 8, None)
+    got = out.fields()
     assert got[1:4] == [["ACKED"] + ["%d" % x for p in part for x in p] for part in (a, b, c)]
     assert marks == [games]  # one write for the three lines
     listed = [f for f in got if f[0] == "GAME"]  # LIST after them: every game acknowledged
@@ -71,9 +71,9 @@ def test_an_ack_beside_other_requests_and_a_bad_line_is_answered_in_turn():
     pipe = _Pipe(["HELLO 2", "ACK %d %d" % games[0], "ACK %d %d" % games[1],
                   "ACK %d %d" % games[2]])
     pipe.lines[2] = pipe.lines[2].replace(b"ACK", b"ACX")  # its CRC no longer checks
-    out = []
-    link.serve(st, pipe, out.append, "ab" * 8, None)
-    got = [link.unframe(x) for x in out]
+    out = Answers()
+    link.serve(st, pipe, out, "ab" * 8, None)
+    got = out.fields()
     assert [f[0] for f in got] == ["HELLO", "ACKED", "ERR", "ACKED", "BYE"]
     assert got[2] == ["ERR", "crc"] and marks == [[games[0]], [games[2]]]
     assert store.Store(root).count() == (3, 1)

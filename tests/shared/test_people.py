@@ -5,7 +5,7 @@
 # the app loads into a heap these tests did not fragment.
 import os
 
-from support import mentions, raises, scratch
+from support import Answers, mentions, raises, scratch
 
 import clockmarks
 import journal
@@ -190,13 +190,12 @@ def test_setting_an_unset_clock_marks_when_and_a_sync_reads_the_marks():
 def test_the_link_marks_the_clock_it_sets_and_sends_the_marks():
     folder, fake, w, n = _counted("link_marks", 30)
     _advance(fake, 15)  # a sync a quarter of a minute after the app started
-    out = []
-    srv = link._Server(None, out.append, "abcd", "no store", folder)
+    out = Answers()
+    srv = link._Server(None, out, "abcd", "no store", folder)
     srv.wall = w
     srv.handle(["TIME", str(NOON)])
     srv.handle(["CLOCKS"])
-    from shared_rules.framing import unframe
-    assert [unframe(x) for x in out] == [["TIME", str(NOON)],
+    assert out.fields() == [["TIME", str(NOON)],
                                         ["CLOCKS", str(n), "45", str(NOON)]]
 
 
@@ -266,10 +265,10 @@ def test_times_and_people_are_packed_compactly():
 # ---- the sync link's TIME and ROSTER ------------------------------------------------------
 def _talk(folder, requests, wall):
     lines = [link.frame(r).encode() for r in requests] + [link.frame("BYE").encode()]
-    out = []
+    out = Answers()
     st = store.Store(folder)
-    link.serve(st, iter(lines).__next__, out.append, "ab" * 8, wall)
-    return [link.unframe(x) for x in out]
+    link.serve(st, iter(lines).__next__, out, "ab" * 8, wall)
+    return out.fields()
 
 
 def test_time_sets_the_box_clock_and_roster_replaces_the_list():

@@ -847,6 +847,25 @@ def test_the_heap_holds_nothing_a_game_for_the_packs():
     rmtree(root)
 
 
+def test_a_game_is_found_where_a_full_search_finds_it_in_any_order():
+    # where() tries first the entry after the one it found last (a sync, a listing and an
+    # ACK go game after game); whatever the order, it answers what a search of the packs
+    # answers (the entry tried first is only a guess, checked)
+    root = _fresh(28)
+    with _PackGames(4):  # three packs
+        s, logs = _filed(root, 10)
+    p = s._packs
+
+    def searched(g):
+        p._dir = None  # no directory read last: the full search
+        return p.where(g)
+    want = dict([(g, searched(g)) for g in range(12)])
+    assert want[0] is None and want[11] is None and len(set(want.values())) == 11
+    for order in (range(1, 11), range(10, 0, -1), (3, 4, 4, 9, 1, 2, 11, 5, 6, 7, 0, 8, 10)):
+        assert [p.where(g) for g in order] == [want[g] for g in order]
+    rmtree(root)
+
+
 def test_a_game_filed_twice_counts_once_by_its_last_filing():
     # Filing reads the copy back; a bad copy keeps the journal, and a later boot files it
     # again: the pack then holds the game twice. It is one game, read from its last filing.
@@ -871,6 +890,9 @@ def test_a_game_filed_twice_counts_once_by_its_last_filing():
         assert s.count() == (2, 2) and [g for g, f, n in s.each()].count(b) == 1
         assert s.events(b) == second and s.events(1) == first
         assert _ids(s) == [1, 2]
+        # game after game, as a sync reads them: its last filing, not the entry after 1's
+        last = s._packs.where(b)
+        assert last[1] > s._packs.where(1)[1] and s._packs.where(b) == last
     heads = 0
     with open(pak, "rb") as f:  # line by line: a whole pack in one piece is much at 192 KB
         line = f.readline()

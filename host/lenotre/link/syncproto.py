@@ -82,15 +82,14 @@ class Proto:
                 return "timeout", None
             if b"\x04Traceback" in raw:
                 self._stopped(raw)
-            line = raw.decode("latin-1")
-            i = line.find(framing.PREFIX)
+            i = raw.find(framing.PREFIX_BYTES)
             if i < 0:
                 continue  # not a protocol line: a print, noise
             while i >= 0:
                 try:
-                    return "ok", framing.unframe(line[i:])
-                except framing.BadLine:
-                    i = line.find(framing.PREFIX, i + 1)
+                    return "ok", framing.unframe(raw[i:])
+                except (framing.BadLine, UnicodeError):
+                    i = raw.find(framing.PREFIX_BYTES, i + 1)
             self.bad_lines += 1
             return "bad", None
 
