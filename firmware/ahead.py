@@ -13,11 +13,14 @@
 # power cut left unfolded.
 import os
 
-from flash import StoreError, add, copy, full, size
+from flash import BLOCK, RESERVE, Stopped, StoreError, add, copy, full, size
 from journal import END, check, lines, record
 from store import Store
 
 MAX = 448  # bytes of the file, header included: inline below littlefs's 512
+# What a record is charged of the room measured when idle, beyond its bytes: the flash a
+# write may take besides them (a metadata pair split in two blocks)
+CHARGE = 2 * BLOCK
 
 
 class Ahead:
@@ -90,11 +93,11 @@ class Ahead:
         self.n = 0
         self.stuck = False
 
-    def settle(self, file=True):
+    def settle(self, file=True, stop=None):
         # Store.settle: the fold, then (file) the filing of a game finished meanwhile ->
-        # whether there was anything to do. Errors stay here: the records are safe where they
-        # are (boot folds them) and the store's problems say what happened; no new try until
-        # the next record.
+        # whether there was anything to do. A filing stop() interrupts waits for the next
+        # rest. Errors stay here: the records are safe where they are (boot folds them) and
+        # the store's problems say what happened; no new try until the next record.
         unfiled = self.unfiled if file else None
         if self.stalled or (self.gid is None and unfiled is None):
             return False
@@ -104,7 +107,9 @@ class Ahead:
             if unfiled is not None:
                 self.unfiled = None
                 if st._logs.get(unfiled):
-                    st._file(unfiled)
+                    st._file(unfiled, stop)
+        except Stopped:
+            self.unfiled = unfiled
         except (OSError, StoreError) as exc:
             self.stalled = True
             st.problems.append("settling the journal: %s" % full(exc))
@@ -160,7 +165,21 @@ class AheadStore(Store):
     def __init__(self, root, capacity=None):
         self.dir = root.rstrip("/") + "/"  # as Store makes it: its boot already folds
         self._ahead = Ahead(self)
+        # the free bytes measured in the last idle step, less what was charged since; None:
+        # not known. Measuring (statvfs: littlefs walks every block in use) took 1.4-3.4 ms
+        # of each press that wrote on a box of a few games, more on a full one
+        self._room = None
         Store.__init__(self, root, capacity)
+
+    def _ensure(self, n, reserve=True):
+        # Store._ensure, on the room measured when idle where it shows enough for n bytes,
+        # their charge and the reserve; else measured now (making room if need be)
+        room = self._room
+        if room is not None and room >= n + CHARGE + RESERVE * reserve:
+            self._room = room - n - CHARGE
+            return
+        self._room = None
+        Store._ensure(self, n, reserve)
 
     def _add(self, gid, rec):
         if not self._ahead.put(gid, rec):
@@ -178,9 +197,9 @@ class AheadStore(Store):
         self._ahead.fold()
         return Store.listing(self)
 
-    def _file(self, gid):
+    def _file(self, gid, stop=None):
         self._ahead.fold()
-        Store._file(self, gid)
+        Store._file(self, gid, stop)
 
     def finish(self, gid):
         # END goes ahead like any record; the filing waits for settle (a game the box is
@@ -194,9 +213,16 @@ class AheadStore(Store):
                 return
         Store.finish(self, gid)
 
-    def settle(self, file=True):
-        # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle
-        return self._ahead.settle(file)
+    def settle(self, file=True, stop=None):
+        # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle; then
+        # the room measured again after any write (a press's, or this one's)
+        did = self._ahead.settle(file, stop)
+        if did or self._room is None:
+            try:
+                self._room = self.free_bytes()
+            except OSError:
+                self._room = None
+        return did
 
     def _file_finished(self):
         # Boot: the newest game finished but not filed waits for the app's idle step, as it

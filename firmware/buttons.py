@@ -122,6 +122,14 @@ class Keypad:
                 m |= 1 << i
         return m
 
+    def stirred(self):
+        # -> whether a button reads down now, debounced or not: idle work asks it to give way
+        b = self._b
+        for i in range(self._n):
+            if not b[i]._pin():
+                return True
+        return False
+
     def any_down(self):
         # boot check: a button held while the box starts (sampled when the keypad was built)
         return self.held() != 0

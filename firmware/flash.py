@@ -19,6 +19,12 @@ class StoreFull(StoreError):
     pass
 
 
+class Stopped(Exception):
+    # Idle work (filing a finished game) that gave way to a button: nothing of it was
+    # written, and it is done again at the next rest
+    pass
+
+
 def full(exc):
     return StoreFull(FULL) if exc.args and exc.args[0] == ENOSPC else exc
 

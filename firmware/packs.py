@@ -247,15 +247,16 @@ class Packs:
         return out
 
     # ---- filing ---------------------------------------------------------------------------
-    def file(self, gid, path):
+    def file(self, gid, path, stop=None):
         # Appends the finished journal at `path` to the open pack, checks the copy, removes the
-        # journal: -> True. Not enough room or a bad copy: False, the journal stays.
+        # journal: -> True. Not enough room or a bad copy: False, the journal stays. Stopped
+        # (flash.py) where stop() said so while it compressed: nothing written yet.
         n = size(path)
         journal = body = None
         if self.squeeze and n <= SQUEEZE_MAX:
             try:
                 import zfiling
-                journal, body = zfiling.squeeze(path)
+                journal, body = zfiling.squeeze(path, stop)
             except MemoryError:  # a heap in pieces: filed plain, as a box without deflate does
                 journal = body = None
         z = len(body) if body else 0

@@ -334,13 +334,15 @@ class Store:
             self._logs[gid] = True
         self._file(gid)
 
-    def _file(self, gid):
-        # Not enough room: the game stays a finished .log and boot tries again.
-        if self._packs.file(gid, self._log(gid)):
+    def _file(self, gid, stop=None):
+        # Not enough room: the game stays a finished .log and boot tries again. Stopped where
+        # stop() said so (Packs.file).
+        if self._packs.file(gid, self._log(gid), stop):
             del self._logs[gid]
 
-    def settle(self, file=True):
-        # The app's idle step, its frame drawn: -> whether there was work (AheadStore's)
+    def settle(self, file=True, stop=None):
+        # The app's idle step, its frame drawn: -> whether there was work (AheadStore's).
+        # stop: a callable, True once a button moved: long work gives way to it
         return False
 
     def finished(self, gid):

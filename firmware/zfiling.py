@@ -1,19 +1,23 @@
 # Compressed filings in packs ({"g", "n", "z"} entries, packs.py): what the store runs only
 # for a compressed game, loaded then. A box that files plain (its code in the heap,
 # app/codeheap.py) and holds no compressed game never loads it: 1.5 KB of its boot's heap.
-from flash import CHUNK
+from flash import CHUNK, Stopped
 from shared_rules import zjournal
 
 
-def squeeze(path):
+def squeeze(path, stop=None):
     # -> (journal, its zlib stream) of the finished journal at `path`; (None, None) where
-    # this runtime reads no stream back or a record does not check (filed plain, as it is)
+    # this runtime reads no stream back or a record does not check (filed plain, as it is).
+    # Stopped as soon as stop() says so (zjournal.compress)
     with open(path, "rb") as src:
         journal = src.read()
     text = zjournal.strip(journal) if zjournal.CAN_READ else None
     if not text:
         return None, None
-    return journal, zjournal.compress(text)
+    body = zjournal.compress(text, stop)
+    if body is None:
+        raise Stopped()
+    return journal, body
 
 
 def expand(where):

@@ -30,6 +30,7 @@ CAN_READ = deflate is not None or zlib is not None
 _HASH = 1023  # hash buckets - 1
 _CHAIN = 24  # candidates tried per position: most of the gain, a bounded cost
 _MIN, _MAX = 3, 258
+_ASK = 32  # positions between two questions to compress's stop()
 _LBASE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
           115, 131, 163, 195, 227, 258)
 _DBASE = (1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769)
@@ -113,9 +114,13 @@ def _pick(table, v):
     return i
 
 
-def compress(text):
-    # -> a zlib stream (RFC 1950) of text, window 1 KiB, that deflate.DeflateIO and zlib read
+def compress(text, stop=None):
+    # -> a zlib stream (RFC 1950) of text, window 1 KiB, that deflate.DeflateIO and zlib read;
+    # None once stop() (asked every _ASK positions) says the work must give way: on the box a
+    # button pressed while a finished game is filed (140 ms for a 5-player game's text on the
+    # Pico) is answered within a few milliseconds, the filing tried again later
     n = len(text)
+    ask = _ASK if stop is not None else n
     lit = _codes()
     head = array("H", bytes(2 * (_HASH + 1)))  # bucket -> last position + 1
     prev = array("H", bytes(2 * n)) if n else array("H")  # position -> earlier one + 1
@@ -124,6 +129,10 @@ def compress(text):
     na = 3
     i = 0
     while i < n:
+        if i >= ask:
+            if stop():
+                return None
+            ask = i + _ASK
         best = dist = 0
         if i + 2 < n:
             h = ((text[i] << 6) ^ (text[i + 1] << 3) ^ text[i + 2]) & _HASH

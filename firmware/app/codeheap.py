@@ -50,19 +50,35 @@ LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
 
 
 def collect_if_tight():
-    # A collection on a press's way to its frame only where the heap is more than half
-    # taken (the .mpy build at 192 KB, whose code is in it: a turn's garbage left a game's
-    # events no room to grow there). With the code in flash the heap is four-fifths free, and
-    # a collection of it cost a Sanssouci tile's press 10-15 ms on the Pico for nothing.
-    import gc
-    if not hasattr(gc, "mem_free") or gc.mem_free() < gc.mem_alloc():
-        gc.collect()
+    # A collection on a press's way to its frame only where the code is in the heap and the
+    # heap is more than half taken (the .mpy build at 192 KB: a turn's garbage left a game's
+    # events no room to grow there). With the code in flash the idle step collects instead
+    # (idle()): on the press's way a collection cost a Sanssouci tile 18-29 ms on the
+    # emulated Pico.
+    if not IN_FLASH:
+        import gc
+        if not hasattr(gc, "mem_free") or _half_taken(gc):
+            gc.collect()
 
 
-def idle():
-    # The app's idle step: what preload(later=True) left, loaded now (once) -> whether it did
+def _half_taken(gc):
+    # whether the heap is more than half taken, live objects and garbage
+    return gc.mem_free() < gc.mem_alloc()
+
+
+def idle(pressed=False):
+    # The app's idle step, once a frame is out -> whether it did something: what
+    # preload(later=True) left, loaded now (once); else, after a press (`pressed`), a
+    # collection where the heap is half taken, so that a press rarely meets MicroPython's
+    # own collection (20-30 ms on the Pico: the heap full of a few dozen presses' garbage).
+    # CPython collects on its own.
     global _later
     if _later is None:
+        if pressed:
+            import gc
+            if hasattr(gc, "mem_free") and _half_taken(gc):
+                gc.collect()
+                return True
         return False
     last = _later
     _later = None
@@ -177,8 +193,13 @@ def drop(modules, collect=True):
             continue
         dot = m.rfind(".")
         parent = sys.modules.get(m[:dot]) if dot > 0 else None
-        if parent is not None and m[dot + 1:] in dir(parent):
-            delattr(parent, m[dot + 1:])
+        if parent is not None:
+            # not `in dir(parent)`: MicroPython's dir() tries every interned name as an
+            # attribute, 30 ms a module on the Pico (a game's nine took 275 ms of a press)
+            try:
+                delattr(parent, m[dot + 1:])
+            except AttributeError:  # CPython: the package never had it as an attribute
+                pass
     if collect:
         import gc
         gc.collect()

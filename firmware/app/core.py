@@ -24,6 +24,7 @@ class App:
         self.display = hal.display
         self.clock = hal.clock
         self.keypad = hal.keypad
+        self._stirred = hal.keypad.stirred  # bound once: the idle loop allocates nothing
         self.pixels = hal.pixels
         self.store = hal.store
         self.store.squeeze(codeheap.SQUEEZE)
@@ -39,6 +40,7 @@ class App:
         self.cycle_at = 0
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
+        self.pressed = False  # a button event came since the last idle step
         self.settings = settings.load(self.store.root)
         self.power_on = False  # which power-on this is (a time without a clock): counted once
         # the first frame is out (it writes the flash: 28 ms of the boot on the image)
@@ -59,6 +61,7 @@ class App:
         ev = self.keypad.poll(now)
         if ev:
             self.input_at = now
+            self.pressed = True
             top = self.stack[-1]
             shown = self.toast if top.toast_ok else None
             top.key(ev >> 2, ev & 3)
@@ -84,13 +87,16 @@ class App:
             self.redraw()
         elif not ev:
             # the frame is out: the journal's slow writes go now, a finished game's filing
-            # (200 ms on the image) once no button has been touched for FILE_MS, then the
-            # code preload left for later; a press latched meanwhile is taken at once
+            # (200 ms on the image) once no button has been touched for FILE_MS, giving way
+            # to a button pressed meanwhile (keypad.stirred), then the code preload left for
+            # later; a press latched meanwhile is taken at once
             quiet = self.clock.ticks_diff(now, self.input_at) >= FILE_MS
             if self.power_on is False:
                 self.power_on = _count(self.hal)
-            elif self.store.settle(quiet) | codeheap.idle():
-                self.step()
+            else:
+                pressed, self.pressed = self.pressed, False
+                if self.store.settle(quiet, self._stirred) | codeheap.idle(pressed):
+                    self.step()
 
     def redraw(self):
         d = self.display

@@ -3,6 +3,7 @@
 #   import hal.pico
 #   hal = hal.pico.build()    # .board .display .keypad .pixels .clock .store .buzzer
 import time
+from array import array
 
 import board
 from latch import LatchedKeypad
@@ -59,9 +60,37 @@ class Watchdog:
             self._wdt = None
 
 
-def _latch(fell, i):
+class Clock:
+    # The time module's ticks, and the loop's sleep (guard.py: 10 ms between steps). While a
+    # button is down it sleeps in 1 ms slices until every button reads up, so the release that
+    # makes a press is read within a millisecond, not up to 10 ms later (every press's frame
+    # waited for it); otherwise in one stretch.
+    def __init__(self, keypad, pins):
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.ticks_add = time.ticks_add
+        self._keypad = keypad
+        self._pins = pins
+
+    def sleep_ms(self, ms):
+        if not self._keypad.held():
+            time.sleep_ms(ms)
+            return
+        pins = self._pins
+        while ms > 0:
+            time.sleep_ms(1)
+            ms -= 1
+            for p in pins:
+                if not p():
+                    break
+            else:
+                return
+
+
+def _latch(fell, at, i):
     def latch(_pin):  # allocates nothing: it may run as the scheduler's callback anywhere
         fell[i] = 1
+        at[i] = time.ticks_ms()  # below 2**30: a small int, in the array's 32 bits
     return latch
 
 
@@ -72,9 +101,10 @@ def build(pinout=None, root="data"):
     # A press made while the loop is busy (a flash sector erased, ~45 ms) is latched by the
     # pin's falling-edge interrupt (latch.py)
     fell = bytearray(len(pins))
+    at = array("I", bytes(4 * len(pins)))
     for i in range(len(pins)):
-        pins[i].irq(_latch(fell, i), Pin.IRQ_FALLING)
-    keypad = LatchedKeypad(pins, time.ticks_diff, fell)
+        pins[i].irq(_latch(fell, at, i), Pin.IRQ_FALLING)
+    keypad = LatchedKeypad(pins, time.ticks_diff, fell, at)
     i2c = I2C(b.i2c_id, sda=Pin(b.i2c_sda), scl=Pin(b.i2c_scl), freq=b.i2c_freq)
     try:
         display = SSD1306(i2c, b.oled_addr, b.oled_width, b.oled_height)
@@ -87,7 +117,8 @@ def build(pinout=None, root="data"):
     strip.ORDER = (o.index("R"), o.index("G"), o.index("B"), 3)
     from ahead import AheadStore  # late: only the app's boot needs the journal
 
-    return Hal(b, time, keypad, display, Pixels(strip, b.pixel_roles, b.pixel_cap),
+    return Hal(b, Clock(keypad, pins), keypad, display,
+               Pixels(strip, b.pixel_roles, b.pixel_cap),
                AheadStore(root),  # littlefs: records ahead of the journal
                Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
                wall=Rtc(RTC()), restart=reset, watchdog=Watchdog())

@@ -57,8 +57,8 @@ def compiled_tests(tmp_path_factory):
 # importing test_guard over the app and guard alone). The box keeps its 192 KB: the heap is
 # 192 KB plus the harness, rounded up. The box-level runs (simdevice, the soak) stay at 192 KB.
 # At 232 KB the second boot of test_crashes_at_boot_stop_on_the_safe_screen found no 1 KB for
-# the display's buffer after a few hundred bytes of code and a dozen interned names more
-# (2026-12-04); 240 KB passes.
+# the display's buffer once the store measured its room when idle and the acks made their own
+# lines (2026-12-04: a few hundred bytes of code and a dozen interned names); 240 KB passes.
 HARNESS_HEAP = "248k"
 # The soak's last check replays every game of its 20,000-press session in the same process,
 # the box switched off: in the heap the session left in pieces, at 232 KB that replay met a

@@ -114,6 +114,18 @@ def test_keypad_event_encoding():
     assert kp.poll(850) == BACK * 4 + REPEAT
 
 
+def test_keypad_tells_idle_work_a_button_is_down_before_any_poll():
+    # stirred() reads the pins as they are, before debounce: the idle step's filing gives
+    # way to a press it has not polled yet
+    pins = [Pin() for _ in range(5)]
+    kp = Keypad(pins)
+    assert not kp.stirred()
+    pins[NEXT].level = 0
+    assert kp.stirred() and kp.held() == 0
+    pins[NEXT].level = 1
+    assert not kp.stirred()
+
+
 def test_keypad_one_event_per_poll_lowest_first():
     pins = [Pin() for _ in range(5)]
     kp = Keypad(pins)

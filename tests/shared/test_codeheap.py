@@ -65,3 +65,30 @@ def test_finished_games_lets_boots_preloaded_screens_go_and_keeps_the_rules():
         assert "app.gardens" in sys.modules and "app.gardens_beds" in sys.modules
     finally:
         codeheap.IN_FLASH = in_flash
+
+
+def test_the_idle_step_after_a_press_collects_a_heap_half_taken():
+    # Where the code is in flash no collection runs on a press's way to its frame (18-29 ms
+    # of a Sanssouci tile on the emulated Pico): the idle step after the press collects once
+    # the heap is more than half taken, garbage included; without a press it does nothing
+    micropython_only("gc.mem_alloc counts the heap's garbage")
+    import gc
+    gc.collect()
+    live = gc.mem_alloc()
+    in_flash = codeheap.IN_FLASH
+    codeheap.IN_FLASH = True
+    try:
+        for _ in range(40):
+            bytearray(512)  # garbage at once, counted as taken until a collection
+        while gc.mem_free() >= gc.mem_alloc():
+            bytearray(512)
+        taken = gc.mem_alloc()
+        assert taken >= live + 40 * 512
+        codeheap.collect_if_tight()  # in flash: not on the press's way
+        assert gc.mem_alloc() >= taken
+        assert codeheap.idle(pressed=False) is False
+        assert gc.mem_alloc() >= taken
+        assert codeheap.idle(pressed=True) is True
+        assert gc.mem_alloc() <= live + 4096 < taken
+    finally:
+        codeheap.IN_FLASH = in_flash

@@ -70,6 +70,26 @@ def test_streams_read_back_byte_for_byte():
     assert zjournal.compress(b"")[0] == 0x28
 
 
+def test_compressing_gives_way_when_asked_and_otherwise_writes_the_same_stream():
+    # compress(text, stop): stop() is asked every few dozen positions; once it says True the
+    # work ends with None (the box's filing gives way to a button), else the stream is the
+    # one compress(text) writes
+    text = b"".join([record(ev) for ev in _log(3, 4)])
+    asked = []
+
+    def never():
+        asked.append(1)
+        return False
+    assert zjournal.compress(text, never) == zjournal.compress(text)
+    assert len(asked) >= 8
+    n = len(asked)
+
+    def third():
+        asked.append(1)
+        return len(asked) == n + 3
+    assert zjournal.compress(text, third) is None and len(asked) == n + 3
+
+
 def test_a_journal_loses_its_crcs_and_gets_them_back():
     journal = _journal(_log(3, 4))
     text = zjournal.strip(journal)
