@@ -55,21 +55,8 @@ class Ahead:
         return False
 
     def _write(self, gid, rec):
-        journal = self.store._log(gid)
         if self.gid is None:
-            head = record({"g": gid, "at": size(journal)})
-            if len(head) + len(rec) > MAX:
-                return False
-            try:
-                os.mkdir(self.dir[:-1])
-            except OSError:
-                pass  # there already
-            self.stuck = True
-            with open(self.path, "wb") as f:  # one commit on close: the old file whole till then
-                f.write(head)
-                f.write(rec)
-            self.gid, self.head, self.n, self.stuck = gid, len(head), len(rec), False
-            return True
+            return self._start(gid, size(self.store._log(gid)), rec)
         if self.head + self.n + len(rec) > MAX:
             return False
         self.stuck = True
@@ -78,20 +65,57 @@ class Ahead:
         self.stuck = False
         return True
 
-    def fold(self):
+    def _start(self, gid, at, rec=b""):
+        # The file anew: the header of game gid, whose journal has `at` bytes, then rec ->
+        # False, nothing written, when they do not fit
+        head = record({"g": gid, "at": at})
+        if len(head) + len(rec) > MAX:
+            return False
+        self.stuck = True
+        try:
+            f = open(self.path, "wb")  # one commit on close: the old file whole till then
+        except OSError:
+            # no folder yet (a new box): made here, not tried before every first record
+            # (each try a littlefs lookup, 2-3 ms of the press on the Pico)
+            os.mkdir(self.dir[:-1])
+            f = open(self.path, "wb")
+        with f:
+            f.write(head)
+            f.write(rec)
+        self.gid, self.head, self.n, self.stuck = gid, len(head), len(rec), False
+        return True
+
+    def fold(self, ready=False):
         # The records here -> the end of their game's journal, in one append: on littlefs all
-        # of them land or none. StoreFull (or the OSError) when that append fails.
-        if self.n:
-            try:
-                with open(self.path, "rb") as src:
-                    src.seek(self.head)
-                    with open(self.store._log(self.gid), "ab") as dst:
-                        copy(src, dst, self.n)
-            except OSError as exc:
-                raise full(exc)
+        # of them land or none. StoreFull (or the OSError) when that append fails. ready (the
+        # idle step's fold): the file starts again at once for the game's next record, its
+        # header naming the journal's new end as the append left it, so the press that
+        # writes that record only appends (the journal's size looked up took 1.5-2.5 ms of a
+        # press on the Pico). Any other fold (whatever else reads or writes the journal goes
+        # through one) forgets the game: the next record looks the size up.
+        if not self.n:
+            if not ready:
+                self.gid = None
+                self.stuck = False
+            return
+        try:
+            with open(self.path, "rb") as src:
+                src.seek(self.head)
+                with open(self.store._log(self.gid), "ab") as dst:
+                    copy(src, dst, self.n)
+                    end = dst.tell()
+        except OSError as exc:
+            raise full(exc)
+        gid = self.gid
         self.gid = None
         self.n = 0
         self.stuck = False
+        if ready:
+            try:
+                self._start(gid, end)
+            except OSError:  # a full flash: the next record starts the file itself
+                self.gid = None
+                self.stuck = False
 
     def settle(self, file=True, stop=None):
         # Store.settle: the fold, then (file) the filing of a game finished meanwhile ->
@@ -99,11 +123,11 @@ class Ahead:
         # rest. Errors stay here: the records are safe where they are (boot folds them) and
         # the store's problems say what happened; no new try until the next record.
         unfiled = self.unfiled if file else None
-        if self.stalled or (self.gid is None and unfiled is None):
+        if self.stalled or (not self.n and unfiled is None):
             return False
         st = self.store
         try:
-            self.fold()
+            self.fold(True)
             if unfiled is not None:
                 self.unfiled = None
                 if st._logs.get(unfiled):
