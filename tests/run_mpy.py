@@ -91,9 +91,14 @@ SOAK_HEAP = "416k"
 # "MicroPython's table of names"). On 2026-12-04 that block was missing at 256 KB in a fresh
 # clone, and at 288 KB in clones at some paths and not others; it was there at 272 and 320 KB
 # in four: 320 KB.
+# test_hal_sim compiles hal.sim, hal.pico and what they import from source beside its tests:
+# with the latch's fall times and the Pico's sliced sleep (2026-12-06) its names asked for a new
+# part of that table, "allocating 640" (names), at 192 KB; 208 KB passes: HARNESS_HEAP. The box
+# builds hal.pico frozen, its names in flash.
 OWN_HEAP = {"test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
             "test_sanssouci_flow.py": "288k", "test_mirror.py": HARNESS_HEAP,
-            "test_zjournal.py": "272k", "test_gardens_flow.py": "272k", "test_app.py": "320k"}
+            "test_zjournal.py": "272k", "test_gardens_flow.py": "272k", "test_app.py": "320k",
+            "test_hal_sim.py": HARNESS_HEAP}
 
 
 def heap_for(path):
