@@ -62,28 +62,25 @@ class Watchdog:
 
 class Clock:
     # The time module's ticks, and the loop's sleep (guard.py: 10 ms between steps). While a
-    # button is down it sleeps in 1 ms slices until every button reads up, so the release that
-    # makes a press is read within a millisecond, not up to 10 ms later (every press's frame
-    # waited for it); otherwise in one stretch.
-    def __init__(self, keypad, pins):
+    # button is down it sleeps in 1 ms slices until the keypad is still again (keypad.stirred:
+    # every pin up, no fall latched), so the release that makes a press is read within a
+    # millisecond, not up to 10 ms later (every press's frame waited for it); otherwise in
+    # one stretch.
+    def __init__(self, keypad):
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.ticks_add = time.ticks_add
         self._keypad = keypad
-        self._pins = pins
 
     def sleep_ms(self, ms):
-        if not self._keypad.held():
+        kp = self._keypad
+        if not kp.held():
             time.sleep_ms(ms)
             return
-        pins = self._pins
         while ms > 0:
             time.sleep_ms(1)
             ms -= 1
-            for p in pins:
-                if not p():
-                    break
-            else:
+            if not kp.stirred():
                 return
 
 
@@ -117,7 +114,7 @@ def build(pinout=None, root="data"):
     strip.ORDER = (o.index("R"), o.index("G"), o.index("B"), 3)
     from ahead import AheadStore  # late: only the app's boot needs the journal
 
-    return Hal(b, Clock(keypad, pins), keypad, display,
+    return Hal(b, Clock(keypad), keypad, display,
                Pixels(strip, b.pixel_roles, b.pixel_cap),
                AheadStore(root),  # littlefs: records ahead of the journal
                Buzzer(b.buzzer_pin) if b.buzzer_pin is not None else None,
