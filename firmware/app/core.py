@@ -95,7 +95,8 @@ class App:
                 self.power_on = _count(self.hal)
             else:
                 pressed, self.pressed = self.pressed, False
-                if self.store.settle(quiet, self._stirred) | codeheap.idle(pressed):
+                settled = self.store.settle(quiet, self._stirred)
+                if settled | codeheap.idle(pressed, settled):
                     self.step()
 
     def redraw(self):

@@ -92,3 +92,37 @@ def test_the_idle_step_after_a_press_collects_a_heap_half_taken():
         assert gc.mem_alloc() <= live + 4096 < taken
     finally:
         codeheap.IN_FLASH = in_flash
+
+
+@dropping
+def test_when_the_store_has_settled_a_filings_code_leaves():
+    # Filing a finished game compressed loads zfiling and zjournal (1.5 KB of objects even
+    # frozen into the image, kept for good before); the app's idle step after the store's
+    # work lets them go, and the next filing loads them again and files as the first did
+    import os
+
+    from ahead import AheadStore
+    root = scratch("codeheap_filing")
+    s = AheadStore(root)
+    logs = {}
+    for seed in (1, 2):
+        log = [{"e": "setup", "game": "gardens", "players": ["Orange", "Cyan"], "seed": seed}]
+        log += [{"e": "turn", "c": "b", "beds": [["bbry"]] * (i % 3)} for i in range(30)]
+        gid = s.new_game(log[0])
+        for ev in log[1:]:
+            s.append(gid, ev)
+        s.finish(gid)
+        while s.settle():
+            pass
+        assert "zfiling" in sys.modules and "shared_rules.zjournal" in sys.modules
+        assert not codeheap.idle(settled=False)
+        assert "zfiling" in sys.modules  # no work done: nothing leaves
+        codeheap.idle(settled=True)
+        for m in codeheap.FILING:
+            assert m not in sys.modules, m
+        import shared_rules
+        assert "zjournal" not in dir(shared_rules)  # its package no longer keeps it alive
+        logs[gid] = log
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
+    for gid in logs:
+        assert s.events(gid) == logs[gid]
