@@ -5,7 +5,8 @@ and a 4-player game of each other game, played one after the other in one power-
 already holding --full games (a full box by default: the targets' box); littlefs free for
 games; power-on to the menu drawn.
 
-    python bench/image.py [--full N] [--romfs] [--only-boot [--synced]] [--only-imports]
+    python bench/image.py [--full N] [--romfs] [--no-official] [--only-boot [--synced]]
+                          [--only-imports]
 
 The image is the product: the app frozen into the firmware. --romfs adds the other way the
 image can keep the app's code out of the heap, the board's `romfs` variant (only main.py
@@ -14,8 +15,9 @@ power-on to the menu drawn alone, each firmware with the app flashed and --full 
 (none by default; the official UF2's at most OFFICIAL_FULL), three power-ons each; --synced:
 every game acknowledged first, as after a sync. --only-imports: the heap each module's import costs
 (a fresh soft reset, gc.collect() around each import; what a module imports comes with it),
-the app in the ROMFS and the app frozen side by side. Emulated milliseconds are the
-Pico's own clock; heap figures are gc.mem_free() after gc.collect(), every 10 app steps."""
+the app in the ROMFS and the app frozen side by side. --no-official: the image alone. Emulated
+milliseconds are the Pico's own clock; heap figures are gc.mem_free() after gc.collect(),
+every 10 app steps."""
 import argparse
 import importlib
 import os
@@ -226,6 +228,8 @@ def main(argv=None):
     p.add_argument("--only-boot", action="store_true", help="power-on to the menu alone")
     p.add_argument("--synced", action="store_true",
                    help="--only-boot: with every game on the box acknowledged by a sync")
+    p.add_argument("--no-official", action="store_true",
+                   help="the image alone, not the official UF2 beside it")
     p.add_argument("--only-imports", action="store_true",
                    help="each module's heap, the ROMFS against the frozen app")
     args = p.parse_args(argv)
@@ -248,11 +252,14 @@ def main(argv=None):
             print("  %-18s %6d B / %6d B" % ("all of them", rom_all, fro_all))
             return
         if args.only_boot:
-            boot(official, None, work, files, min(args.full or 0, OFFICIAL_FULL), args.synced)
+            if not args.no_official:
+                boot(official, None, work, files, min(args.full or 0, OFFICIAL_FULL),
+                     args.synced)
             boot(frozen, box, work, files, args.full or 0, args.synced)
             return
         full = FULL if args.full is None else args.full
-        measure(official, None, work, files, min(full, OFFICIAL_FULL), None)
+        if not args.no_official:
+            measure(official, None, work, files, min(full, OFFICIAL_FULL), None)
         measure(frozen, box, work, files, full, None)
         if args.romfs:
             measure("the image's romfs variant: MicroPython 1.28.0, the app in its ROMFS",

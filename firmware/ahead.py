@@ -240,7 +240,7 @@ class AheadStore(Store):
     def settle(self, file=True, stop=None):
         # The fold, and (file) the filing of a game finished meanwhile: Ahead.settle; then
         # the room measured again after any write (a press's, or this one's)
-        did = self._ahead.settle(file, stop)
+        did = self._ahead.settle(file, stop) | Store.settle(self)
         if did or self._room is None:
             try:
                 self._room = self.free_bytes()

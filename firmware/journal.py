@@ -4,7 +4,7 @@
 # ending in a bad line with no good one after it; a bad line with good ones after it is damage.
 import os
 
-from flash import CHUNK, StoreError, write
+from flash import CHUNK, StoreError, remove, write
 # the record format is shared with the PC (it reads the synced journals)
 from shared_rules.records import (  # noqa: F401  (the store's and the tests' names)
     END, check, game_of, line_of, parse, record, unpack)
@@ -93,15 +93,14 @@ def mend(folder, name, n, good, end, bad):
     raise CorruptJournal(name + ".log", bad[0], bad[1], good, bad[2], aside)
 
 
-def settle(folder, names):
-    # Boot, on the store's files `names`: a rename that never happened leaves the old file
-    # whole, so the temp goes. Except mend's: a damaged journal moved aside (g7.log -> g7.bad)
-    # before its good prefix (g7.tmp) took its place: finish that.
-    for name in names:
-        if name.endswith(".tmp"):
-            stem = name[:-4]
-            if (name[0] == "g" and stem + ".log" not in names
-                    and [1 for o in names if o.startswith(stem + ".bad")]):
-                os.rename(folder + name, folder + stem + ".log")
-            else:
-                os.remove(folder + name)
+def settle(folder, temps, names=()):
+    # The temps `temps` a power cut left among the store's files `names`: a rename that never
+    # happened leaves the old file whole, so the temp goes. Except mend's: a damaged journal
+    # moved aside (g7.log -> g7.bad) before its good prefix (g7.tmp) took its place: finish that.
+    for name in temps:
+        stem = name[:-4]
+        if (name[0] == "g" and stem + ".log" not in names
+                and [1 for o in names if o.startswith(stem + ".bad")]):
+            os.rename(folder + name, folder + stem + ".log")
+        else:
+            remove(folder + name)
