@@ -25,7 +25,7 @@ SHARED = (
 # games had their own tables was Versailles. A journal read whole (scan; the store's writes)
 # goes by its setup's game.
 DEFAULT_GAME = "versailles"
-_tables = {}  # type: dict  # game -> (by kind, by code, known): the games met so far
+_tables = {}  # type: dict  # game -> (by kind, by code, known): the game met last
 
 
 def table(game):
@@ -49,6 +49,9 @@ def table(game):
             by_code[k[1]] = k
         t = (by_kind, by_code, known)
         if known:  # a game not found is looked for again (installed or registered later)
+            # one game's at a time: a box reads one game's journal after the other, and
+            # each table kept costs the Pico's heap 160 bytes under every later game
+            _tables.clear()
             _tables[game] = t
     return t
 

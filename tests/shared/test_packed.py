@@ -113,3 +113,17 @@ def test_packed_events_take_a_fifth_of_the_heap():
     packed = before - gc.mem_free()
     print("%d events: %d B as dicts, %d B packed" % (len(log), as_dicts, packed))
     assert len(p) == len(log) and packed * 5 < as_dicts, (packed, as_dicts)
+
+
+def test_the_record_tables_keep_the_game_met_last_and_every_game_reads_the_same():
+    # A table kept costs the Pico's heap under every later game: one game's at a time, and
+    # a game's records read again after another's pack and unpack as they did
+    seen = []
+    for name, log in _each():
+        packed = [records.pack(ev, name) for ev in log]
+        assert [records.unpack(p, name) for p in packed] == log, name
+        assert list(records._tables) == [name], name
+        seen.append((name, log, packed))
+    for name, log, packed in seen:
+        assert [records.pack(ev, name) for ev in log] == packed, name
+        assert [records.unpack(p, name) for p in packed] == log, name
