@@ -50,13 +50,17 @@ class Claim(ui.Screen):
     # takes or grows the token; ok records. The holder's own token is growth: "grows".
     def __init__(self, app):
         ui.Screen.__init__(self, app)
-        self.cands = claims(app.game)
+        # three bytes a claim (seat, type, smallest size): 25 claims of 5 players as tuples
+        # held 800 bytes of the Pico's heap, the lowest point of a 5-player game
+        self.cands = bytes([v for c in claims(app.game) for v in c])
         self.i = 0
         self._pick()
 
     def _pick(self):
         g = self.app.game
-        p, t, lo = self.cands[self.i]
+        c = self.cands
+        i = 3 * self.i
+        p, t, lo = c[i], c[i + 1], c[i + 2]
         self.p, self.t = p, t
         self.status = g.players[p]
         self.entry = NumberEntry(lo, lo, g.fields(p))
@@ -82,12 +86,12 @@ class Claim(ui.Screen):
         elif button == ui.BACK and kind == ui.PRESS:
             app.pop()
         elif button == ui.NEXT and kind == ui.PRESS:
-            self.i = (self.i + 1) % len(self.cands)
+            self.i = (self.i + 1) % (len(self.cands) // 3)
             self._pick()
         elif button == ui.NEXT and kind == ui.LONG:  # the next player's likeliest claim
-            n = len(self.cands)
+            n = len(self.cands) // 3
             i = (self.i + 1) % n
-            while i != self.i and self.cands[i][0] == self.p:
+            while i != self.i and self.cands[3 * i] == self.p:
                 i = (i + 1) % n
             self.i = i
             self._pick()

@@ -54,6 +54,34 @@ def test_claims_offer_a_holders_growth_first_and_only_what_the_rules_allow():
     assert others and all(lo == 5 for p, t, lo in others)  # a steal needs more than 4
 
 
+def test_the_claim_screen_steps_through_every_claim_offered_in_order():
+    # > is the next claim of claims(g), hold > the next player's first; the screen keeps them
+    # as bytes, three a claim (the tuples held 800 bytes of the Pico's heap in a 5-player game)
+    from app.claims import Claim
+
+    class Table:  # what the screen asks of the app before a claim is recorded
+        pass
+
+    g = Game(["Orange", "Purple", "Cyan", "Green", "Yellow"], 5)
+    play_rounds(g, 3)
+    table = Table()
+    table.game = g
+    offered = claims(g)
+    screen = Claim(table)
+    assert isinstance(screen.cands, bytes) and len(screen.cands) == 3 * len(offered)
+    seen = []
+    for _ in range(len(offered)):
+        seen.append((screen.p, screen.t, screen.entry.value))
+        screen.key(ui.NEXT, ui.PRESS)
+    assert seen == offered and (screen.p, screen.t) == offered[0][:2]  # round again
+    firsts = [c for i, c in enumerate(offered) if i == 0 or offered[i - 1][0] != c[0]]
+    seen = []
+    for _ in range(len(firsts)):
+        seen.append((screen.p, screen.t, screen.entry.value))
+        screen.key(ui.NEXT, ui.LONG)
+    assert seen == firsts and len(firsts) == 5
+
+
 def test_report_rows_start_where_the_box_knows():
     # Assignment of Majority Tokens: a holder's area is at least everybody else's, and 4
     # connected fields take a free token; so what the box does not know lies below.
