@@ -6,7 +6,7 @@ from shared_rules.versailles.game import OVER
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA, PARTS, check_holders
 from shared_rules.versailles.tiles import AREA_KINDS, CONSTRUCTION
 
-from app import ui
+from app import codeheap, ui
 from app.ui import short
 from app.entry import NumberEntry
 from app.results import Winner
@@ -59,6 +59,12 @@ def _score(app):
     if app.record({"e": "score", "stage": app.game.stage}):
         g = app.game
         app.show_game()
+        if g.phase == OVER:
+            # nothing more to claim: the claim and token screens leave the heap (undoing the
+            # scoring shows the game again, which loads them back). With every event of the
+            # game, its scoreboard is a 5-player game's lowest point.
+            codeheap.forget("app.claims")
+            codeheap.forget("app.tokens")
         app.push(Scoreboard(app, g, final=g.phase == OVER))
 
 
