@@ -9,7 +9,7 @@ from shared_rules.gardens import rules as R
 # setup screens, compiling game.py from source met a MemoryError in a heap in pieces.
 from shared_rules.gardens import game as _game  # noqa: F401
 
-from app import ui
+from app import codeheap, ui
 from app.colors import OFF
 from app.ui import short
 
@@ -148,6 +148,9 @@ class Hub(ui.Screen):
             return
         if g.outcome is not None:
             if button == ui.OK and kind == ui.PRESS:
+                # nothing more to enter: the bed entry leaves the heap (an undo shows the game
+                # again, which loads it back); the final scoreboard is the game's lowest point
+                codeheap.forget("app.gardens_beds")
                 app.push(scoreboard(app, g, True))
         elif button == ui.NEXT and kind == ui.LONG:
             self.special = special_toggle(app, g, self.special)
