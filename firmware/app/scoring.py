@@ -14,6 +14,8 @@ from app.results import Winner
 
 def start_scoring(app):
     g = app.game
+    if g.stage == 2:
+        _rounds_over()
     pending = g.pending_reports()
     if pending:
         app.push(Areas(app, pending[0]))
@@ -27,6 +29,14 @@ def start_scoring(app):
                             then=lambda: _score(app)))
     else:
         _score(app)
+
+
+def _rounds_over():
+    # The last scoring: nothing more to claim, so the claim and token screens leave the heap
+    # (a game shown again loads them back). With every event of the game held, the final
+    # scoring and scoreboard are a 5-player game's lowest point.
+    codeheap.forget("app.claims")
+    codeheap.forget("app.tokens")
 
 
 def mend(app, missed):
@@ -58,13 +68,9 @@ def question(who, name, size, holder, held):
 def _score(app):
     if app.record({"e": "score", "stage": app.game.stage}):
         g = app.game
-        app.show_game()
+        app.show_game()  # (it loads the game's screens)
         if g.phase == OVER:
-            # nothing more to claim: the claim and token screens leave the heap (undoing the
-            # scoring shows the game again, which loads them back). With every event of the
-            # game, its scoreboard is a 5-player game's lowest point.
-            codeheap.forget("app.claims")
-            codeheap.forget("app.tokens")
+            _rounds_over()
         app.push(Scoreboard(app, g, final=g.phase == OVER))
 
 

@@ -440,33 +440,3 @@ def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
     assert refused == ["labels", "labels"]  # tried twice, a collection between
     assert _texts(h)[1:3] == ["%d Ver" % gid, "Cyan %d*" % older.totals()[0]], _texts(h)
 
-
-def test_the_final_scoring_lets_the_claim_and_token_screens_go():
-    # Versailles' lowest point is its final scoreboard, every event of the game held: the
-    # screens of a round (claims, token holders) leave the heap as the game ends (a game over
-    # takes no undo, so nothing brings it back to them)
-    import sys
-
-    from support import dropping
-
-    @dropping
-    def check():
-        from app.scoring import start_scoring
-        h, a = _boot(scratch("app_final_screens"))
-        names = ["Orange", "Purple", "Lime"]
-        won = _finished_game(names)
-        a.new_game(names)
-        for ev in won.log[1:-1]:  # all but the final scoring
-            assert a.record(ev), ev
-        for m in ("app.claims", "app.tokens"):
-            __import__(m)
-        start_scoring(a)
-        a.redraw()
-        assert _texts(h)[0] == "Final scoring", _texts(h)
-        _press(h, a, "ok")
-        assert _texts(h)[0] == "Final scores" and a.game.outcome is not None, _texts(h)
-        assert "app.claims" not in sys.modules and "app.tokens" not in sys.modules
-        _press(h, a, "ok")  # the winner, then the game's hub
-        _press(h, a, "ok")
-        assert a.game.outcome is not None and "app.claims" not in sys.modules
-    check()
