@@ -81,7 +81,7 @@ class Store:
                 found = listing(self.root)
             if stale:
                 self._stale = stale  # no attribute, no heap, on a box with none
-        temps = None
+        del temps
         names = sorted(found)
         try:
             with open(self.dir + "next.id", "rb") as f:

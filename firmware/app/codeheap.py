@@ -44,9 +44,6 @@ SQUEEZE = squeezes(sys.implementation.name, IN_FLASH)
 _later = None  # type: object  # the game preload() left for idle(), or None
 _screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
 _kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped
-# The store's filing of a finished game, compressed (firmware/zfiling.py): loaded by a
-# filing (or a compressed game read), 1.5 KB of objects even frozen, and let go after it
-FILING = ("zfiling", "shared_rules.zjournal")
 # the generic modules the app loads when a screen first needs them (the soak's list)
 LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
         "shared_rules.scoreboard")
@@ -69,16 +66,18 @@ def _half_taken(gc):
     return gc.mem_free() < gc.mem_alloc()
 
 
-def idle(pressed=False, settled=False):
+def idle(pressed=False, settle=False):
     # The app's idle step, once a frame is out -> whether it did something: what
     # preload(later=True) left, loaded now (once); else, after a press (`pressed`), a
     # collection where the heap is half taken, so that a press rarely meets MicroPython's
     # own collection (20-30 ms on the Pico: the heap full of a few dozen presses' garbage).
-    # CPython collects on its own. settled: the store did its idle work (it may have filed
-    # a game), so the filing's code leaves.
+    # CPython collects on its own. settle: the store did its idle work (it may have filed a
+    # game), so the filing's code (firmware/zfiling.py: 1.5 KB of objects even frozen)
+    # leaves. (No new names here: on the .mpy build at 192 KB two more interned names took
+    # MicroPython's table of names past its 1,260, docs/FIRMWARE.md.)
     global _later
-    if settled:
-        drop(FILING, False)
+    if settle:
+        drop(("zfiling", "shared_rules.zjournal"), False)
     if _later is None:
         if pressed:
             import gc

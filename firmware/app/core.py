@@ -95,8 +95,8 @@ class App:
                 self.power_on = _count(self.hal)
             else:
                 pressed, self.pressed = self.pressed, False
-                settled = self.store.settle(quiet, self._stirred)
-                if settled | codeheap.idle(pressed, settled):
+                settle = self.store.settle(quiet, self._stirred)
+                if settle | codeheap.idle(pressed, settle):
                     self.step()
 
     def redraw(self):

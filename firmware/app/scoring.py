@@ -14,8 +14,9 @@ from app.results import Winner
 
 def start_scoring(app):
     g = app.game
-    if g.stage == 2:
-        _rounds_over()
+    if g.stage == 2:  # the last scoring: the round's screens leave (as in _score)
+        codeheap.forget("app.claims")
+        codeheap.forget("app.tokens")
     pending = g.pending_reports()
     if pending:
         app.push(Areas(app, pending[0]))
@@ -29,14 +30,6 @@ def start_scoring(app):
                             then=lambda: _score(app)))
     else:
         _score(app)
-
-
-def _rounds_over():
-    # The last scoring: nothing more to claim, so the claim and token screens leave the heap
-    # (a game shown again loads them back). With every event of the game held, the final
-    # scoring and scoreboard are a 5-player game's lowest point.
-    codeheap.forget("app.claims")
-    codeheap.forget("app.tokens")
 
 
 def mend(app, missed):
@@ -70,7 +63,11 @@ def _score(app):
         g = app.game
         app.show_game()  # (it loads the game's screens)
         if g.phase == OVER:
-            _rounds_over()
+            # nothing more to claim: the claim and token screens leave the heap (a game shown
+            # again loads them back). With every event held, the final scoring and its
+            # scoreboard are a 5-player game's lowest point.
+            codeheap.forget("app.claims")
+            codeheap.forget("app.tokens")
         app.push(Scoreboard(app, g, final=g.phase == OVER))
 
 

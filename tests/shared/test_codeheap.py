@@ -115,10 +115,10 @@ def test_when_the_store_has_settled_a_filings_code_leaves():
         while s.settle():
             pass
         assert "zfiling" in sys.modules and "shared_rules.zjournal" in sys.modules
-        assert not codeheap.idle(settled=False)
+        assert not codeheap.idle(settle=False)
         assert "zfiling" in sys.modules  # no work done: nothing leaves
-        codeheap.idle(settled=True)
-        for m in codeheap.FILING:
+        codeheap.idle(settle=True)
+        for m in ("zfiling", "shared_rules.zjournal"):
             assert m not in sys.modules, m
         import shared_rules
         assert "zjournal" not in dir(shared_rules)  # its package no longer keeps it alive

@@ -68,7 +68,7 @@ def test_the_claim_screen_steps_through_every_claim_offered_in_order():
     table.game = g
     offered = claims(g)
     screen = Claim(table)
-    assert isinstance(screen.cands, bytes) and len(screen.cands) == 3 * len(offered)
+    assert isinstance(screen.cands, bytearray) and len(screen.cands) == 3 * len(offered)
     seen = []
     for _ in range(len(offered)):
         seen.append((screen.p, screen.t, screen.entry.value))
