@@ -217,24 +217,3 @@ def test_the_team_game_has_no_special_tiles():
     press(h, a, "next", 700)
     assert "No special tiles" in screen_said(h) and screen_texts(h)[1] == "pile 96", screen_texts(h)
 
-
-@dropping
-def test_the_final_scoreboard_lets_the_bed_entry_go():
-    # The final scoreboard is a game's lowest point, every event held: the bed entry, of no
-    # more use, leaves the heap as it opens
-    h, a = _start(scratch("gardens_over_heap"), 3, 2)  # 6 tiles each
-    for _ in range(4):
-        _turn(h, a, "bbbb", "bbbb")  # blue's tiles, till the end is triggered
-        if a.game.end_at is not None:
-            break
-        _turn(h, a)
-        _turn(h, a)
-    for _ in range(3):
-        if a.game.outcome is not None:
-            break
-        _turn(h, a)
-    assert screen_texts(h)[0] == "Game over", screen_texts(h)
-    assert "app.gardens_beds" in sys.modules
-    press(h, a, "ok")
-    assert screen_texts(h)[0] == "Final scores", screen_texts(h)
-    assert "app.gardens_beds" not in sys.modules

@@ -1,0 +1,31 @@
+# The end of a game of Gardens on the box (app/gardens.py): its final scoreboard is the game's
+# lowest point of heap, every event held, so the bed entry leaves as it opens; on CPython and
+# the MicroPython unix port. (Apart from test_gardens_flow.py: from source, that file's
+# process sits at MicroPython's 1,260 interned names.)
+import sys
+
+from support import dropping, press, scratch, screen_texts
+
+from test_gardens_flow import _start, _turn
+
+
+@dropping
+def test_the_final_scoreboard_lets_the_bed_entry_go():
+    # The final scoreboard is a game's lowest point, every event held: the bed entry, of no
+    # more use, leaves the heap as it opens
+    h, a = _start(scratch("gardens_over_heap"), 3, 2)  # 6 tiles each
+    for _ in range(4):
+        _turn(h, a, "bbbb", "bbbb")  # blue's tiles, till the end is triggered
+        if a.game.end_at is not None:
+            break
+        _turn(h, a)
+        _turn(h, a)
+    for _ in range(3):
+        if a.game.outcome is not None:
+            break
+        _turn(h, a)
+    assert screen_texts(h)[0] == "Game over", screen_texts(h)
+    assert "app.gardens_beds" in sys.modules
+    press(h, a, "ok")
+    assert screen_texts(h)[0] == "Final scores", screen_texts(h)
+    assert "app.gardens_beds" not in sys.modules
