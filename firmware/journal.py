@@ -93,11 +93,11 @@ def mend(folder, name, n, good, end, bad):
     raise CorruptJournal(name + ".log", bad[0], bad[1], good, bad[2], aside)
 
 
-def settle(folder, tmp, names=()):
-    # The temps `tmp` a power cut left among the store's files `names`: a rename that never
+def settle(folder, temps, names=()):
+    # The temps `temps` a power cut left among the store's files `names`: a rename that never
     # happened leaves the old file whole, so the temp goes. Except mend's: a damaged journal
     # moved aside (g7.log -> g7.bad) before its good prefix (g7.tmp) took its place: finish that.
-    for name in tmp:
+    for name in temps:
         stem = name[:-4]
         if (name[0] == "g" and stem + ".log" not in names
                 and [1 for o in names if o.startswith(stem + ".bad")]):

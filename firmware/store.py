@@ -69,21 +69,19 @@ class Store:
         except OSError:
             pass
         found = listing(self.root)
-        tmp = [name for name in found if name.endswith(".tmp")]
-        if tmp:
+        temps = [name for name in found if name.endswith(".tmp")]
+        if temps:
             # What a power cut left half-renamed (journal.settle): a journal's temp now, before
             # the journals are read; the others (the old file is whole, a writer starts its
-            # temp afresh) are left for the first idle step, settle(): a remove is a littlefs
-            # commit, 40-230 ms of a full box's power-on (the power-on's count cut: boot.tmp).
-            # (Names already interned elsewhere: the .mpy build at 192 KB is at MicroPython's
-            # 1,260 names, docs/FIRMWARE.md.)
-            later = [name for name in tmp if name[0] != "g"]
-            if len(later) < len(tmp):
-                settle(self.dir, [name for name in tmp if name[0] == "g"], list(found))
+            # temp afresh) at the first idle step, settle(): a remove is a littlefs commit,
+            # 40-230 ms of a full box's power-on (the power-on's count cut: boot.tmp)
+            stale = [name for name in temps if name[0] != "g"]
+            if len(stale) < len(temps):
+                settle(self.dir, [name for name in temps if name[0] == "g"], list(found))
                 found = listing(self.root)
-            if later:
-                self._later = later  # no attribute, no heap, on a box with none
-        del tmp
+            if stale:
+                self._stale = stale  # no attribute, no heap, on a box with none
+        del temps
         names = sorted(found)
         try:
             with open(self.dir + "next.id", "rb") as f:
@@ -356,11 +354,11 @@ class Store:
         # The app's idle step, its frame drawn: -> whether there was work (AheadStore's: the
         # journal's slow writes). stop: a callable, True once a button moved: long work gives
         # way to it. Here: the temps boot left (_boot) go.
-        later = getattr(self, "_later", None)
-        if later is None:
+        stale = getattr(self, "_stale", None)
+        if stale is None:
             return False
-        del self._later
-        settle(self.dir, later)
+        del self._stale
+        settle(self.dir, stale)
         return True
 
     def finished(self, gid):
