@@ -97,7 +97,7 @@ SOAK_HEAP = "416k"
 # builds hal.pico frozen, its names in flash.
 OWN_HEAP = {"test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
             "test_sanssouci_flow.py": "288k", "test_mirror.py": HARNESS_HEAP,
-            "test_zjournal.py": "272k", "test_gardens_flow.py": "272k",
+            "test_zjournal.py": "272k", "test_gardens_flow.py": "288k",
             "test_gardens_end.py": "288k", "test_toy_game.py": "288k", "test_app.py": "320k",
             "test_hal_sim.py": HARNESS_HEAP}
 
