@@ -439,4 +439,3 @@ def test_finished_games_opens_when_labels_py_does_not_fit_replaying_each_row():
         builtins.__import__ = real
     assert refused == ["labels", "labels"]  # tried twice, a collection between
     assert _texts(h)[1:3] == ["%d Ver" % gid, "Cyan %d*" % older.totals()[0]], _texts(h)
-

@@ -216,4 +216,3 @@ def test_the_team_game_has_no_special_tiles():
     h, a = _start(scratch("gardens_team_special"), 4, 3)
     press(h, a, "next", 700)
     assert "No special tiles" in screen_said(h) and screen_texts(h)[1] == "pile 96", screen_texts(h)
-
