@@ -95,7 +95,10 @@ SOAK_HEAP = "416k"
 # with the latch's fall times and the Pico's sliced sleep (2026-12-06) its names asked for a new
 # part of that table, "allocating 640" (names), at 192 KB; 208 KB passes: HARNESS_HEAP. The box
 # builds hal.pico frozen, its names in flash.
-OWN_HEAP = {"test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
+# test_people compiles the store, the link, the clocks and hal.sim from source beside its
+# tests: at 192 KB its names met the same edge ("allocating 640 bytes" at its imports) in a
+# checkout at one path and not at another (2026-12-06): HARNESS_HEAP.
+OWN_HEAP = {"test_people.py": HARNESS_HEAP, "test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
             "test_sanssouci_flow.py": "288k", "test_mirror.py": HARNESS_HEAP,
             "test_zjournal.py": "272k", "test_gardens_flow.py": "288k",
             "test_gardens_end.py": "288k", "test_toy_game.py": "288k", "test_app.py": "320k",

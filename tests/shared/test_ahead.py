@@ -279,3 +279,89 @@ def test_a_press_writes_on_the_room_measured_when_idle_and_a_full_flash_still_re
     assert full is not None and s.measured >= 2
     assert AheadStore(root).events(gid) == log[:n]
     rmtree(root)
+
+
+def _played(s, log):
+    # A game played to its end the way the app does: each record ahead, folded at once (the
+    # buttons never resting long enough to file it) -> its id
+    gid = s.new_game(log[0])
+    for ev in log[1:]:
+        s.append(gid, ev)
+        s.settle(False)
+    s.finish(gid)
+    s.settle(False)
+    return gid
+
+
+def _left_unread(s):
+    # -> the games whose journals boot left unread (AheadStore._boot_log), in id order
+    return sorted(g for g in s._logs if s._logs[g] == 2)
+
+
+def test_games_finished_without_a_rest_are_filed_in_idle_steps_not_at_boot():
+    # Games played one after another, none filed (the buttons never rested 1.5 s), then the
+    # power goes: boot files none of them before the menu, nor reads their journals whole
+    # (each ends in its END: no cut record to drop); the idle steps read each, then file it,
+    # oldest first. Filing each at boot kept a full box's menu ~420 ms a game (emulated image).
+    root = scratch("test_ahead_6")
+    logs = [_log(7, 2), _log(8, 3), _log(9, 2)]
+    s = AheadStore(root)
+    gids = [_played(s, log) for log in logs]
+    assert sorted(os.listdir(root)) == ["ahead"] + ["g%04d.log" % g for g in gids]
+    s = AheadStore(root)
+    assert sorted(os.listdir(root)) == ["ahead"] + ["g%04d.log" % g for g in gids]
+    assert _left_unread(s) == gids and s.current() is None
+    assert not s.settle(False)  # the buttons not resting: nothing to do
+    steps = 0
+    while s.settle():
+        steps += 1
+    assert steps == 2 * len(gids)  # a read, then a filing, a game
+    assert _left_unread(s) == [] and not s.problems
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
+    for gid, log in zip(gids, logs):
+        assert s.events(gid) == log and s.finished(gid)
+    rmtree(root)
+
+
+def test_a_game_finished_before_the_last_one_was_filed_is_filed_too():
+    # Both finished in one power-on, the first not filed when the second ends: the idle
+    # steps file both (the second one's END no longer makes the store forget the first)
+    root = scratch("test_ahead_7")
+    logs = [_log(7, 2), _log(8, 2)]
+    s = AheadStore(root)
+    gids = [_played(s, log) for log in logs]
+    while s.settle():
+        pass
+    assert sorted(os.listdir(root)) == ["ahead", "p0001.pak", "packs.ix"]
+    assert [s.events(g) for g in gids] == logs
+    rmtree(root)
+
+
+def test_a_finished_journal_left_unread_at_boot_is_read_before_anything_sees_it():
+    # Damage in the middle of a finished journal is found where boot would have found it:
+    # by the idle step before its filing, or by the first read of the game, whichever comes
+    # first: the good prefix becomes the journal, the original is kept aside, problems says so
+    root = scratch("test_ahead_8")
+    log = _log(7, 2)
+    s = AheadStore(root)
+    gid = _played(s, log)
+    path = root + "/g%04d.log" % gid
+    data = _read(path)
+    cut = len(_journal(log[:3]))
+    _write(path, data[:cut + 3] + b"#" + data[cut + 4:])  # the 4th record spoilt
+    for read in (True, False):
+        s = AheadStore(root)
+        assert not s.problems and _left_unread(s) == [gid]
+        if read:
+            assert s.events(gid) == log[:3]
+        else:
+            while s.settle():
+                pass
+        assert len(s.problems) == 1 and "damaged at line 4" in s.problems[0], s.problems
+        assert not s.finished(gid)  # its END is past the damage
+        assert _read(path) == _journal(log[:3]) and _read(root + "/g%04d.bad" % gid) == (
+            data[:cut + 3] + b"#" + data[cut + 4:])
+        assert "p0001.pak" not in os.listdir(root)
+        _write(path, data[:cut + 3] + b"#" + data[cut + 4:])
+        os.remove(root + "/g%04d.bad" % gid)
+    rmtree(root)
