@@ -25,13 +25,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import pico as mp_bench  # noqa: E402  (puts host/, firmware/, tests/host on sys.path)
+import pico as mp_bench  # noqa: E402  (puts host/, firmware/, tests/host, tests/rigs on sys.path)
 
-from lenotre.device import epico, fatimage, toolchain  # noqa: E402
+from lenotre.device import epico, toolchain  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.device.simplay import Player  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
+import fatimage  # noqa: E402
 from picorig import boot_after_cut  # noqa: E402
 
 KIND = "circuitpython"

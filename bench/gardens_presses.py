@@ -14,10 +14,10 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
-                os.path.join(ROOT, "tests", "host")]
+                os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "tests", "rigs")]
 
 from gardens_tables import TABLES  # noqa: E402
-from lenotre.device.gardens_play import GardensPlayer  # noqa: E402
+from gardens_play import GardensPlayer  # noqa: E402
 from lenotre.device.simclient import HEAP, SimDevice  # noqa: E402
 
 ORDER = (("three", "3 players, shorter game (6)"), ("four", "4 players"),

@@ -28,7 +28,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, "..", "host"), os.path.join(HERE, ".."),
-                os.path.join(HERE, "..", "firmware"), os.path.join(HERE, "..", "tests", "host")]
+                os.path.join(HERE, "..", "firmware"), os.path.join(HERE, "..", "tests", "host"),
+                os.path.join(HERE, "..", "tests", "rigs")]
 
 from lenotre.device import image, toolchain  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
@@ -67,9 +68,9 @@ FULL = 2500
 OFFICIAL_FULL = 1500
 GAMES = (  # (game, players, the player that enters it through the buttons)
     ("versailles", 5, "lenotre.device.simplay", "Player"),
-    ("sanssouci", 4, "lenotre.device.simplay_sanssouci", "Player"),
-    ("gardens", 4, "lenotre.device.gardens_play", "GardensPlayer"),
-    ("schlossgarten", 4, "lenotre.device.schlossgarten_play", "Player"),
+    ("sanssouci", 4, "sanssouci_play", "Player"),
+    ("gardens", 4, "gardens_play", "GardensPlayer"),
+    ("schlossgarten", 4, "schlossgarten_play", "Player"),
 )
 
 
@@ -97,7 +98,7 @@ def games_for_box(folder, n):
 def set_up(pico, work, files, full):
     # The app flashed onto the running emulated Pico, then `full` finished games copied into
     # its store (made once a run) -> flasher.flash's answer
-    from lenotre.device import picorepl
+    import picorepl
     done = flasher.flash(pico.port, files)
     pico.wait_for("New game")
     if full:

@@ -34,10 +34,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT,
-                os.path.join(ROOT, "tests", "host"),
+                os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "tests", "rigs"),
                 os.path.join(ROOT, "host", "lenotre", "shims")]  # framebuf for app.home
 
-from lenotre.device import epico, picorepl, toolchain  # noqa: E402
+from lenotre.device import epico, toolchain  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.device.simplay import Player  # noqa: E402
@@ -45,12 +45,14 @@ from shared_rules.versailles.simulate import play  # noqa: E402
 from shared_rules.gardens.simulate import play as play_gardens  # noqa: E402
 from shared_rules.sanssouci.simulate import play as play_sanssouci  # noqa: E402
 from shared_rules.schlossgarten.simulate import play as play_schlossgarten  # noqa: E402
-from lenotre.device.gardens_play import GardensPlayer  # noqa: E402
-from lenotre.device import schlossgarten_play, simplay_sanssouci  # noqa: E402
+import picorepl  # noqa: E402
+import sanssouci_play  # noqa: E402
+import schlossgarten_play  # noqa: E402
+from gardens_play import GardensPlayer  # noqa: E402
 
 # The games a press bench plays, one after the other on one box: (name, player, plan)
 GAMES = (("Versailles, 5 players", Player, lambda: play(7, 5).log),
-         ("Sanssouci, 4 players", simplay_sanssouci.Player, lambda: play_sanssouci(1, 4).log),
+         ("Sanssouci, 4 players", sanssouci_play.Player, lambda: play_sanssouci(1, 4).log),
          ("Gardens, 4 players", GardensPlayer, lambda: play_gardens(1, 4).log),
          ("Schlossgarten, 4 players", schlossgarten_play.Player,
           lambda: play_schlossgarten(1, 4).log))

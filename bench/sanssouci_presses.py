@@ -4,7 +4,7 @@ Pico's 192 KB heap (the unix port: 8-byte pointers, so the heap figures are an u
 Run: .venv/bin/python bench/sanssouci_presses.py [SEEDS]   (or `make bench`)
 For the hand-worked 4-player game (tests/shared/test_sanssouci_game.py) and SEEDS (default 3)
 seeded 4-player games of the desktop simulation, each played whole through the five buttons
-(host/lenotre/device/simplay_sanssouci.py: the player reads the screen and presses as a person
+(tests/rigs/sanssouci_play.py: the player reads the screen and presses as a person
 does), it prints:
   presses   the whole game's button presses: setup (players, colours, each garden's
             pre-printed cells), the 72 turns (tile, card, gardener, noble), the task cards
@@ -16,10 +16,11 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "tests", "shared")]
+sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "tests", "shared"),
+                os.path.join(ROOT, "tests", "rigs")]
 
 from lenotre.device.simclient import HEAP, SimDevice  # noqa: E402
-from lenotre.device.simplay_sanssouci import Player  # noqa: E402
+from sanssouci_play import Player  # noqa: E402
 from lenotre.device.toolchain import build  # noqa: E402
 from shared_rules.sanssouci.game import Game  # noqa: E402
 from shared_rules.sanssouci.simulate import play  # noqa: E402

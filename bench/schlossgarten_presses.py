@@ -16,9 +16,9 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
-                os.path.join(ROOT, "tests", "host")]
+                os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "tests", "rigs")]
 
-from lenotre.device.schlossgarten_play import Player  # noqa: E402
+from schlossgarten_play import Player  # noqa: E402
 from lenotre.device.simclient import HEAP, SimDevice  # noqa: E402
 from lenotre.device.toolchain import build  # noqa: E402
 from shared_rules.schlossgarten.simulate import play  # noqa: E402

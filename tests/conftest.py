@@ -1,11 +1,14 @@
 # The firmware's files are copied to the device root, so `firmware/` is an import root on the
-# desktop too; tests/shared holds helpers that the shared tests import by plain name.
+# desktop too; tests/shared holds helpers that the shared tests import by plain name, and
+# tests/rigs what the host tests and the benches drive a box with (each game's scripted player,
+# the emulated Pico's REPL client and FAT drive): test rigs, kept out of the shipped package.
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for path in (os.path.join(ROOT, "host", "lenotre", "shims"),  # framebuf, micropython on CPython
-             os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "firmware"), ROOT):
+             os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "tests", "rigs"),
+             os.path.join(ROOT, "firmware"), ROOT):
     if path not in sys.path:
         sys.path.insert(0, path)
 

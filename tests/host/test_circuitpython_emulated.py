@@ -17,12 +17,14 @@ import shutil
 import pytest
 
 from lenotre.cli import main
-from lenotre.device import epico, fatimage, picorepl
+from lenotre.device import epico
 from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.device.simplay import Player, entered, plan_of
 from lenotre.device.toolchain import ROOT
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
+import fatimage
+import picorepl
 from picorig import (CutDevice, PowerCut, boot_after_cut, check_the_end, each_game_once,
                      games_on_desktop, soak_only, sync_cut_mid_way)
 

@@ -12,7 +12,7 @@ from gardens_tables import TABLES, four_players, team_game
 import store  # firmware/store.py: the box's own journal, on the same flash
 from linkrig import Device, record_log
 from lenotre.cli import main
-from lenotre.device.gardens_play import GardensPlayer
+from gardens_play import GardensPlayer
 from lenotre.device.simclient import SimDevice
 from lenotre.library import export, played, report
 from lenotre.library.db import Library

@@ -8,7 +8,7 @@ worked by hand, and the winner screen must say who won and why."""
 import pytest
 
 from gardens_tables import TABLES
-from lenotre.device.gardens_play import GardensPlayer
+from gardens_play import GardensPlayer
 from shared_rules.gardens.game import Game
 from tablerig import box_journal, device
 

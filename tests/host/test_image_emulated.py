@@ -13,9 +13,10 @@ import shutil
 import pytest
 
 from lenotre.cli import main
-from lenotre.device import epico, image, picorepl, toolchain
+from lenotre.device import epico, image, toolchain
 from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.link import flasher
+import picorepl
 from picorig import (CutDevice, PowerCut, check_the_end, cut_sync_then_resync, each_game_once,
                      games_on_desktop)
 from shared_rules import games
@@ -150,9 +151,9 @@ def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
 
 PLAYERS = {  # (the game's player, the plan: a simulated 2-player game)
     "versailles": ("lenotre.device.simplay", "Player"),
-    "sanssouci": ("lenotre.device.simplay_sanssouci", "Player"),
-    "gardens": ("lenotre.device.gardens_play", "GardensPlayer"),
-    "schlossgarten": ("lenotre.device.schlossgarten_play", "Player"),
+    "sanssouci": ("sanssouci_play", "Player"),
+    "gardens": ("gardens_play", "GardensPlayer"),
+    "schlossgarten": ("schlossgarten_play", "Player"),
 }
 
 

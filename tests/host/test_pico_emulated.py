@@ -14,12 +14,13 @@ import shutil
 
 import pytest
 
-from lenotre.device import epico, picorepl
+from lenotre.device import epico
 from lenotre.cli import main
 from lenotre.device.epico import EmulatedPico, PicoDevice
 from lenotre.device.simplay import Player, entered, plan_of
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
+import picorepl
 from picorig import (CutDevice, PowerCut, check_the_end, cut_sync_then_resync, each_game_once,
                      games_on_desktop, soak_only)
 

@@ -8,9 +8,10 @@ import time
 import pytest
 
 import librarygames as L
-from lenotre.library import gamesvg, played, report, stats
+from lenotre.library import played, report, stats
 from lenotre.cli import main
 from lenotre.games import versailles as V
+from lenotre.games import versailles_charts
 from lenotre.library.db import Library
 from shared_rules.versailles.game import ROUNDS
 
@@ -179,7 +180,7 @@ def test_known_points_are_steps_at_the_scorings(db):
 def test_the_score_line_moves_up_only_at_a_scoring(db):
     # In the drawn SVG: every segment is flat, or vertical at round 7 or 14, never down.
     for g in games_of(db).values():
-        svg = gamesvg.score_svg(g, width=760)
+        svg = versailles_charts.score_svg(g, width=760)
         left, right = 48, 150
         scoring_x = {"%.1f" % (left + (760 - left - right) * r / 14) for r in (7, 14)}
         lines = re.findall(r'<polyline[^>]*points="([^"]+)"', svg)

@@ -15,7 +15,7 @@ import pytest
 
 from lenotre.cli import main
 from lenotre.device.simclient import SimDevice
-from lenotre.device.simplay_sanssouci import Player, turns_of
+from sanssouci_play import Player, turns_of
 from lenotre.games import adapter
 from lenotre.games.sanssouci import by_round
 from lenotre.library import export, played, report

@@ -22,7 +22,7 @@ seine letzte Handkarte gespielt hat, kommt es zur Wertung"):
 
 import pytest
 
-from lenotre.device.simplay_sanssouci import Player, turns_of
+from sanssouci_play import Player, turns_of
 from shared_rules import games
 from shared_rules.sanssouci.game import Game
 
@@ -149,7 +149,7 @@ def test_the_box_offers_only_legal_cells_cards_and_noble_moves_and_undoes_and_re
             if p.panel()[0] == moves[0][0]:
                 break
         from shared_rules.sanssouci.board import COLOURS, MOTIFS
-        from lenotre.device.simplay_sanssouci import names
+        from sanssouci_play import names
         want = [(m, r, "+%d pt" % pts) for m, r, pts in rules.noble_moves()]
         got = [([k for k in range(COLS) if names(mm, MOTIFS[k])][0],
                 [k for k in range(6) if names(rr, COLOURS[k])][0], pts) for mm, rr, pts in moves]

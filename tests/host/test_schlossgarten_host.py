@@ -10,7 +10,7 @@ import os
 import pytest
 
 from lenotre.cli import main
-from lenotre.device.schlossgarten_play import Player
+from schlossgarten_play import Player
 from lenotre.device.simclient import SimDevice
 from lenotre.games import adapter
 from lenotre.games.schlossgarten import points_by_turn

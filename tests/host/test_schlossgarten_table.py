@@ -7,7 +7,7 @@ announced at once. The games are the rules core's hand-worked ones
 
 import pytest
 
-from lenotre.device.schlossgarten_play import Player
+from schlossgarten_play import Player
 from shared_rules.schlossgarten.game import Game
 from tablerig import box_journal, device
 

@@ -12,7 +12,8 @@ Buttons, waits and screens go to the emulator directly, in emulated time: a pres
 GPIO low for its milliseconds of emulated time, whatever the host's speed. Otherwise emulated
 time follows wall time, as a device on a USB cable does, or lags it when the machine is busy:
 so every deadline that waits on it counts emulated time (clock()): its requests here, and,
-while it runs, lenotre.link's port and raw REPL in this process (flash, sync, picorepl).
+while it runs, lenotre.link's port and raw REPL in this process (flash, sync, and the tests'
+tests/rigs/picorepl.py).
 kill() stops it at once, the flash image as it is at that instant: a power cut.
 
 `lenotre sim --pico --serial` and `python -m lenotre.device.epico IMAGE` run one until Ctrl-C, with a

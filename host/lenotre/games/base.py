@@ -1,8 +1,7 @@
 """The adapter every game has: what the desktop can say of any game from the seam alone
 (shared_rules.eventlog: describe, totals, scoreboard, outcome). A game's own adapter
 subclasses it and says more where it has more to say (Versailles: versailles.py)."""
-import html
-
+from lenotre.draw.svg import e, seat
 from shared_rules import games as rules
 from shared_rules.codec import encode
 from shared_rules.errors import RulesError
@@ -155,8 +154,7 @@ class Adapter:
 
     def page(self, g):
         # -> the HTML parts of the game's page after its title: the scoreboard
-        from lenotre.library.gamepage import seat  # the report's own module: only for the report
-        board, e = g.board, _e
+        board = g.board
         rows = ["<table><tr><th>player</th>%s<th class=\"n\">total</th><th class=\"n\">place"
                 "</th></tr>" % "".join('<th class="n">%s</th>' % e(part)
                                         for part in board.parts)]
@@ -167,7 +165,3 @@ class Adapter:
                                                          for v in board.rows[p]),
                            board.totals[p], "-" if ranks is None else ranks[p]))
         return ["\n".join(rows) + "</table>"]
-
-
-def _e(value):
-    return html.escape(str(value), quote=True)

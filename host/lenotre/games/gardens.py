@@ -2,8 +2,7 @@
 it beyond the generic seat, total and place (base.Adapter). A seat's total is the beds its
 side holds with sole majority (its colour's, or in the team rules its team's); the tie-break
 is the fewer own-colour corners in the beds won. Contracts: docs/CLI.md, docs/HOST.md."""
-import html
-
+from lenotre.draw.svg import e, spread
 from lenotre.games import base
 from shared_rules.gardens import rules as R
 from shared_rules.gardens.game import Game
@@ -11,10 +10,6 @@ from shared_rules.gardens.game import Game
 # Chart colours of the four flower colours (the box's pixels: app/gardens.py)
 FLOWER_HEX = ("#1f5fff", "#e0a800", "#e02020", "#ff3c9a")
 WHY = {R.SOLE: "sole majority", R.TIE: "tie", R.UNUSED: "unused colour"}
-
-
-def _e(value):
-    return html.escape(str(value), quote=True)
 
 
 def colours_of(game, p):
@@ -199,12 +194,11 @@ def beds_svg(g, width=760, height=260):
                    % (FLOWER_HEX[c], " ".join(pts)))
         ends.append(prev)
     # the labels at the lines' ends, none over another (a tie ends two lines together)
-    from lenotre.library.gamesvg import _spread
-    for i, at in _spread([y(v) + 4 for v in ends], 14, top + 4):
+    for i, at in spread([y(v) + 4 for v in ends], 14, top + 4):
         c = game.colours[i]
         out.append('<text x="%d" y="%.1f" fill="%s">%s %s %d</text>'
-                   % (left + pw + 8, at, FLOWER_HEX[c], _e(R.COLOURS[c]),
-                      _e(game.players[game.seat_of(c)]), ends[i]))
+                   % (left + pw + 8, at, FLOWER_HEX[c], e(R.COLOURS[c]),
+                      e(game.players[game.seat_of(c)]), ends[i]))
     return "\n".join(out) + "</svg>"
 
 
@@ -219,7 +213,7 @@ def corners_svg(g, width=760):
         y = 4 + i * row
         w = (width - left - 140) * game.own[c] / most
         out.append('<text x="0" y="%d">%s (%s)</text>'
-                   % (y + 15, _e(R.COLOURS[c]), _e(game.players[game.seat_of(c)])))
+                   % (y + 15, e(R.COLOURS[c]), e(game.players[game.seat_of(c)])))
         out.append('<rect x="%d" y="%d" width="%.1f" height="18" fill="%s"/>'
                    % (left, y, w, FLOWER_HEX[c]))
         out.append('<text x="%.1f" y="%d">%d corners in %d beds</text>'

@@ -2,8 +2,8 @@
 inline SVG (points by round; rows and columns completed by round) and each garden's complete
 rows and columns. Every text from a game is escaped. What the charts show: docs/CLI.md."""
 from lenotre.games import sanssouci as S
-from lenotre.library.gamepage import e
-from lenotre.library.gamesvg import FONT, _nice_top, _spread, seat_colour
+from lenotre.draw.colours import seat_colour
+from lenotre.draw.svg import FONT, e, nice_top, spread
 from shared_rules.sanssouci.game import ROUNDS
 
 FINAL = ROUNDS + 1  # the x of the final scoring, one step after round 18
@@ -50,7 +50,7 @@ def points_svg(g, steps, final, width=760, height=300):
             series[p].append(final[p])
     left, right, top, bottom = 48, 150, 16, 44
     pw, ph = width - left - right, height - top - bottom
-    ymax, ystep = _nice_top(max(max(s) for s in series) or 1)
+    ymax, ystep = nice_top(max(max(s) for s in series) or 1)
     out = _frame(width, height, "points by round", left, top, pw, ph, ymax, ystep, last)
     out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">rounds played</text>'
                % (left + pw / 2.0, height - 6))
@@ -63,7 +63,7 @@ def points_svg(g, steps, final, width=760, height=300):
                    '<title>%s</title></polyline>' % (seat_colour(g, p), pts,
                                                      e(g.person_name(p))))
     end = len(series[0]) - 1
-    for p, ly in _spread([xy(end, s[-1])[1] for s in series], 15, top + 6):
+    for p, ly in spread([xy(end, s[-1])[1] for s in series], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
                    % (xy(end, 0)[0] + 10, ly, e(g.person_name(p)), series[p][-1],
                       "" if final else " so far"))
@@ -76,7 +76,7 @@ def built_svg(g, steps, width=760, height=220):
     left, right, top, bottom = 48, 150, 12, 30
     pw, ph = width - left - right, height - top - bottom
     most = max([max(s[p][1], s[p][2]) for s in steps for p in range(n)] + [1])
-    ymax, ystep = _nice_top(most)
+    ymax, ystep = nice_top(most)
     out = _frame(width, height, "rows and columns completed by round", left, top, pw, ph,
                  ymax, ystep, ROUNDS)
     offset = [2 * (p - (n - 1) / 2.0) for p in range(n)]  # lines that run together, apart
@@ -91,7 +91,7 @@ def built_svg(g, steps, width=760, height=220):
                        % (seat_colour(g, p), dash, pts, e(g.person_name(p)),
                           "rows" if k == 1 else "columns"))
     end = len(steps) - 1
-    for p, ly in _spread([xy(end, steps[-1][p][1], p)[1] for p in range(n)], 15, top + 6):
+    for p, ly in spread([xy(end, steps[-1][p][1], p)[1] for p in range(n)], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d + %d</text>'
                    % (xy(end, 0, 0)[0] + 10, ly, e(g.person_name(p)), steps[-1][p][1],
                       steps[-1][p][2]))

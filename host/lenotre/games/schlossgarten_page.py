@@ -1,9 +1,9 @@
 """A Schlossgarten game's page in `lenotre report` after the scoreboard: its points over turns
-as inline SVG (hand-drawn as gamesvg.py's Versailles charts: text stays text, the same game
+as inline SVG (hand-drawn as versailles_charts.py's: text stays text, the same game
 gives the same bytes) and what stands on the field. Every text from a game is escaped."""
 from lenotre.games.schlossgarten import points_by_turn
-from lenotre.library.gamepage import e
-from lenotre.library.gamesvg import FONT, _nice_top, _spread, seat_colour
+from lenotre.draw.colours import seat_colour
+from lenotre.draw.svg import FONT, e, nice_top, spread
 from shared_rules.schlossgarten.game import GOAL
 
 
@@ -34,7 +34,7 @@ def points_svg(g, width=760, height=300):
     turns = len(steps[0]) - 1
     left, right, top, bottom = 48, 150, 16, 44
     pw, ph = width - left - right, height - top - bottom
-    ymax, ystep = _nice_top(max(GOAL, max(max(s) for s in steps)))
+    ymax, ystep = nice_top(max(GOAL, max(max(s) for s in steps)))
     last = max(turns, 1)
 
     def x(t):
@@ -67,7 +67,7 @@ def points_svg(g, width=760, height=300):
         out.append('<polyline fill="none" stroke="%s" stroke-width="3" points="%s">'
                    '<title>%s</title></polyline>' % (seat_colour(g, p), pts,
                                                      e(g.person_name(p))))
-    for p, ly in _spread([y(s[-1]) for s in steps], 15, top + 6):
+    for p, ly in spread([y(s[-1]) for s in steps], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
                    % (x(turns) + 10, ly, e(g.person_name(p)), steps[p][-1],
                       "" if g.finished else " so far"))

@@ -1,22 +1,22 @@
 """A Versailles game's page in `lenotre report` after its title: the scores stage by stage,
-the tokens, its two charts (gamesvg.py) and Ludwig's part. Every text from a game is
+the tokens, its two charts (versailles_charts.py) and Ludwig's part. Every text from a game is
 escaped."""
 import os
 
-from lenotre.library import charts, gamesvg
-from lenotre.library.gamepage import e, seat
+from lenotre.draw.svg import e, seat
 from lenotre.games import versailles as V
+from lenotre.games import versailles_charts as charts
 
 LUDWIG_PNG = "ludwig.png"
 LUDWIG_GAMES = 12  # 2-player games in the chart against Ludwig: more would not be readable
 
 
 def sections(g):
-    parts = [score_table(g), "<h2>Known points by round</h2>", gamesvg.score_svg(g),
+    parts = [score_table(g), "<h2>Known points by round</h2>", charts.score_svg(g),
              '<p class="note">Points are known only at a scoring (after rounds 7 and 14):'
              " the box learns the areas then. Tokens held in between are in the chart "
              "below; they count at the scoring, for whoever holds them then.</p>",
-             "<h2>Majority tokens by round</h2>", gamesvg.token_svg(g), gamesvg.legend(g),
+             "<h2>Majority tokens by round</h2>", charts.token_svg(g), charts.legend(g),
              '<p class="note">Each cell: who held the token at the end of the round. '
              "Claims after round 7 count to round 7.</p>"]
     if g.ludwig:

@@ -1,100 +1,12 @@
-"""The report's overview charts, drawn with matplotlib (Agg, no display) from replayed games:
-games over time and the players against Ludwig. (A game's own charts are SVG: gamesvg.py.)
+"""The report's overview chart, drawn with matplotlib from replayed games: games over time,
+who won them and with how many points. (What a kind of game adds to the overview is its
+adapter's: lenotre/games/.)
 
-Each function draws one figure and saves it as a PNG. The files are byte-for-byte the same for
-the same games: fixed size and dpi, no creation time or software name in the PNG metadata.
-What each chart shows, and why, is in docs/CLI.md (`lenotre report`)."""
+What the chart shows, and why, is in docs/CLI.md (`lenotre report`)."""
+from matplotlib.figure import Figure
 
-import matplotlib
-
-matplotlib.use("Agg")  # before anything draws: a report needs no display
-
-from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
-
-from lenotre.games.versailles import ludwig_stats  # noqa: E402
-from shared_rules import palette  # noqa: E402
-from shared_rules.versailles.game import LUDWIG, ROUNDS, STAGES  # noqa: E402
-
-DPI = 100
-# For names outside the box's palette (games recorded by other means): distinct, dark enough
-# for white paper, none of them one of the palette's colours.
-FALLBACK = ("#1f3b99", "#8c564b", "#2c6e2c", "#a01818", "#808000")
-NOBODY_COLOUR = "#eeeeee"
-
-
-# The players' colours are their names at the table: the box's palette is the one source.
-PALETTE = dict(palette.PALETTE)
-LUDWIG_RGB = palette.LUDWIG
-
-
-def colour(name, seat):
-    if name == LUDWIG:
-        return tuple(c / 255 for c in LUDWIG_RGB)
-    rgb = PALETTE.get(name)
-    if rgb is None:
-        return FALLBACK[seat % len(FALLBACK)]
-    return tuple(c / 255 for c in rgb)
-
-
-def _plain_text(draw):
-    # Player names are text, never TeX: "$x_$" must not be parsed as mathtext (an error).
-    def drawn(*args):
-        with matplotlib.rc_context({"text.parse_math": False}):
-            return draw(*args)
-    drawn.__name__ = draw.__name__
-    drawn.__doc__ = draw.__doc__
-    return drawn
-
-
-def _save(fig, path):
-    # No "Software" chunk (it names the matplotlib version): same games, same bytes.
-    fig.savefig(path, dpi=DPI, metadata={"Software": None})
-    return path
-
-
-@_plain_text
-def ludwig_chart(games, path, names):
-    # names: {(device, gid): the game's readable id}
-    # Across 2-player games: top, each player's total (the winner's bar outlined); bottom, in
-    # how many rounds Ludwig's card was lower than that player's, so he chose a tile first
-    # and threw it away: how much he got in their way.
-    fig = Figure(figsize=(9, 6.4))
-    top, bottom = fig.subplots(2, 1, sharex=True)
-    width = 0.36
-    labels = []
-    firsts = []
-    for i, g in enumerate(games):
-        labels.append("\n".join([names[g.device, g.gid]] + [
-            g.person_name(p)[:10] for p in range(len(g.players))]))
-        beat, first, _ = ludwig_stats(g)
-        firsts.append(first)
-        winners = g.game.outcome.winners
-        for p, name in enumerate(g.players):
-            x = i + (p - 0.5) * width
-            c = colour(name, p)
-            won = p in winners
-            top.bar(x, g.totals()[p], width, color=c, edgecolor="black",
-                    linewidth=2.2 if won else 0.5)
-            if won:
-                top.text(x, g.totals()[p], "won", ha="center", va="bottom", fontsize=8)
-            bottom.bar(x, beat[p], width, color=c, edgecolor="black", linewidth=0.5)
-    bottom.plot(range(len(games)), firsts, color="black", marker="v", linestyle="none",
-                markersize=8, label="rounds Ludwig took the first tile (lowest card)")
-    top.set_ylabel("final points")
-    top.set_ylim(0, max([max(g.totals()) for g in games] + [1]) * 1.15)
-    top.set_title("The players against Ludwig: %d two-player game%s"
-                  % (len(games), "" if len(games) == 1 else "s"), fontsize=11)
-    bottom.set_ylabel("rounds Ludwig chose\nbefore this player")
-    bottom.set_ylim(0, ROUNDS * STAGES)
-    bottom.legend(loc="upper right", frameon=False, fontsize=8)
-    bottom.set_xticks(range(len(games)))
-    bottom.set_xticklabels(labels, fontsize=8)
-    for ax in (top, bottom):
-        ax.grid(axis="y", alpha=0.3)
-        ax.set_xlim(-0.6, len(games) - 0.4)
-    fig.subplots_adjust(left=0.1, right=0.98, top=0.93, bottom=0.18, hspace=0.12)
-    return _save(fig, path)
-
+from lenotre.draw import figure
+from lenotre.draw.colours import PALETTE, colour
 
 SHARED = "shared victory"
 OTHERS = "others"
@@ -107,7 +19,7 @@ def _winner(g):
     return SHARED if len(winners) > 1 else g.person_name(winners[0])
 
 
-@_plain_text
+@figure.plain_text
 def over_time_chart(period, bins, path):
     # bins: [(label, [finished games])] oldest first (stats.over_time). Top: games per
     # period, each bar split by who won (the most frequent winners by name, the rest as
@@ -167,4 +79,4 @@ def over_time_chart(period, bins, path):
         ax.grid(axis="y", alpha=0.3)
         ax.set_xlim(-0.6, len(bins) - 0.4)
     fig.subplots_adjust(left=0.08, right=0.78, top=0.94, bottom=0.17, hspace=0.08)
-    return _save(fig, path)
+    return figure.save(fig, path)

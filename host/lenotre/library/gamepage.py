@@ -1,9 +1,9 @@
 """One game's page in `lenotre report`: who played and the result, then what the game's
 adapter shows of it (Versailles: the scores stage by stage, the tokens and two charts,
 games/versailles_page.py). Every text from a game is escaped."""
-import html
 import re
 
+from lenotre.draw.svg import e
 from lenotre.library import stats
 
 STYLE = """body{font-family:sans-serif;max-width:980px;margin:1.5em auto;padding:0 1em;
@@ -13,10 +13,6 @@ padding:.25em .5em;text-align:left;vertical-align:top}td.d{white-space:nowrap}th
 .legend .key{margin-right:1em;white-space:nowrap}.legend i{display:inline-block;width:.9em;
 height:.9em;border:1px solid #444;margin-right:.3em;vertical-align:-.1em}nav{margin:.5em 0}
 a{color:#1a4f9c}"""
-
-
-def e(value):
-    return html.escape(str(value), quote=True)
 
 
 def slug(g):
@@ -34,12 +30,6 @@ def head(title_text, root=""):
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             "<title>%s</title>" % e(title_text),
             '<link rel="stylesheet" href="%sreport.css"></head><body>' % root]
-
-
-def seat(g, p):
-    # "Anna (Orange)" when the roster knows who sat there, else the colour alone
-    name = g.person_name(p)
-    return name if name == g.players[p] else "%s (%s)" % (name, g.players[p])
 
 
 def who(g):

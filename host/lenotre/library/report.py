@@ -8,10 +8,10 @@ relative path (the folder can be moved or zipped as it is). Every text from the 
 escaped. Contract: docs/CLI.md."""
 import os
 
+from lenotre.draw.svg import e
 from lenotre.library import charts, gamepage, played, stats
 from lenotre.games import adapters_of
 from lenotre.games import charts as adapter_charts
-from lenotre.library.gamepage import e
 
 PAGE = 100  # games per list page
 OVER_TIME = "over-time.png"

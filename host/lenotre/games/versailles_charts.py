@@ -1,28 +1,22 @@
-"""A Versailles game's two charts as inline SVG, for its page in `lenotre report`.
+"""A Versailles game's charts in `lenotre report`: on its page, the known points by round and
+who held each majority token, as inline SVG; on the overview, the players against Ludwig, a PNG.
 
-Drawn by hand rather than with matplotlib: a library of 1,300 games gets a page each in
-seconds, the text stays text (searchable, sharp at any zoom), and the same game gives the
+The SVG is drawn by hand rather than with matplotlib: a library of 1,300 games gets a page each
+in seconds, the text stays text (searchable, sharp at any zoom), and the same game gives the
 same bytes. What each chart shows, and why, is in docs/CLI.md (`lenotre report`)."""
-import html
+from matplotlib.colors import to_rgb
+from matplotlib.figure import Figure
 
-from matplotlib.colors import to_hex, to_rgb
-
-from lenotre.library import charts
+from lenotre.draw import figure
+from lenotre.draw.colours import colour, seat_colour
+from lenotre.draw.svg import FONT, e, nice_top, seat, spread
 from lenotre.games import versailles as V
 from shared_rules.versailles.game import ROUNDS, STAGES
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES
 
 LAST = ROUNDS * STAGES
-FONT = 'font-family="sans-serif" font-size="12"'
-
-
-def _e(value):
-    return html.escape(str(value), quote=True)
-
-
-def seat_colour(g, p):
-    return to_hex(charts.colour(g.players[p], p))
+NOBODY_COLOUR = "#eeeeee"  # a token's cell in a round nobody held it
 
 
 def ink(fill):
@@ -31,34 +25,13 @@ def ink(fill):
     return "black" if 0.299 * r + 0.587 * gr + 0.114 * b > 0.45 else "white"
 
 
-def _nice_top(value):
-    # A y axis top above `value` with 4-8 gridlines at a round step.
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
-        if value / step <= 7:
-            return step * (int(value // step) + 1), step
-    return value + 1, value + 1
-
-
-def _spread(ys, gap, highest):
-    # -> [(index, y)]: label heights in screen coordinates (down is more), none closer than
-    # `gap` to another: from the lowest up, so that none goes below its line (nor onto the
-    # axis labels), then moved down together if the top one would pass `highest`.
-    placed, ceiling = [], None
-    for i in sorted(range(len(ys)), key=lambda i: (-ys[i], i)):
-        y = ys[i] if ceiling is None else min(ys[i], ceiling - gap)
-        placed.append((i, y))
-        ceiling = y
-    shift = max(0, highest - ceiling) if placed else 0
-    return [(i, y + shift) for i, y in placed]
-
-
 def score_svg(g, width=760, height=300):
     # Steps of known points: flat while a stage is played, up at its scoring.
     steps = V.known_points(g)
     n = len(g.players)
     left, right, top, bottom = 48, 150, 16, 44
     pw, ph = width - left - right, height - top - bottom
-    ymax, ystep = _nice_top(max(max(s) for s in steps) or 1)
+    ymax, ystep = nice_top(max(max(s) for s in steps) or 1)
 
     def x(r):
         return left + pw * r / LAST
@@ -94,7 +67,7 @@ def score_svg(g, width=760, height=300):
             if s[r] != s[r - 1]:
                 pts.append("%.1f,%.1f" % (x(r), y(s[r]) + offset[p]))
         out.append('<polyline fill="none" stroke="%s" stroke-width="3" points="%s">'
-                   '<title>%s</title></polyline>' % (c, " ".join(pts), _e(g.person_name(p))))
+                   '<title>%s</title></polyline>' % (c, " ".join(pts), e(g.person_name(p))))
         for stage in range(len(g.game.scores)):
             r = (stage + 1) * ROUNDS
             cx, cy = x(r), y(s[r]) + offset[p]
@@ -103,14 +76,14 @@ def score_svg(g, width=760, height=300):
     # Each line's name and points at its end, and the points at the stage-1 scoring left of
     # it, nudged apart so that none hides another.
     played = len(steps[0]) - 1
-    for p, ly in _spread([y(s[-1]) for s in steps], 15, top + 6):
+    for p, ly in spread([y(s[-1]) for s in steps], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
-                   % (x(played) + 10, ly, _e(g.person_name(p)), steps[p][-1],
+                   % (x(played) + 10, ly, e(g.person_name(p)), steps[p][-1],
                       "" if g.finished else " so far"))
     if g.game.scores and played > ROUNDS:
-        for p, ly in _spread([y(s[ROUNDS]) for s in steps], 15, top + 6):
+        for p, ly in spread([y(s[ROUNDS]) for s in steps], 15, top + 6):
             out.append('<text x="%.1f" y="%.1f" dy="4" text-anchor="end">%s %d</text>'
-                       % (x(ROUNDS) - 10, ly, _e(g.person_name(p)), steps[p][ROUNDS]))
+                       % (x(ROUNDS) - 10, ly, e(g.person_name(p)), steps[p][ROUNDS]))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -127,7 +100,7 @@ def token_svg(g, width=760):
     for t, type_name in enumerate(TYPES):
         ry = top + t * row_h
         out.append('<text x="%d" y="%.1f" text-anchor="end">%s token</text>'
-                   % (left - 6, ry + row_h / 2 + 4, _e(type_name)))
+                   % (left - 6, ry + row_h / 2 + 4, e(type_name)))
         before = NOBODY
         for r in range(LAST):
             cx = left + r * cell
@@ -136,14 +109,14 @@ def token_svg(g, width=760):
                            'stroke="#ddd"/>' % (cx + 1, ry + 2, cell - 2, row_h - 4))
                 continue
             h = rounds[r][0][t]
-            fill = charts.NOBODY_COLOUR if h == NOBODY else seat_colour(g, h)
+            fill = NOBODY_COLOUR if h == NOBODY else seat_colour(g, h)
             who = "nobody" if h == NOBODY else g.person_name(h)
             out.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s">'
                        '<title>round %d: %s</title></rect>'
-                       % (cx + 1, ry + 2, cell - 2, row_h - 4, fill, r + 1, _e(who)))
+                       % (cx + 1, ry + 2, cell - 2, row_h - 4, fill, r + 1, e(who)))
             if h != before and h != NOBODY:
                 out.append('<text x="%.1f" y="%.1f" fill="%s" font-size="10">%s</text>'
-                           % (cx + 3, ry + row_h / 2 + 4, ink(fill), _e(who[:7])))
+                           % (cx + 3, ry + row_h / 2 + 4, ink(fill), e(who[:7])))
             before = h
     base = top + row_h * len(TYPES)
     out.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="black" '
@@ -159,12 +132,51 @@ def token_svg(g, width=760):
 def legend(g):
     # The seats' colours with who sat there, as HTML.
     items = ['<span class="key"><i style="background:%s"></i>%s</span>'
-             % (seat_colour(g, p), _e(_seat_label(g, p))) for p in range(len(g.players))]
+             % (seat_colour(g, p), e(seat(g, p))) for p in range(len(g.players))]
     items.append('<span class="key"><i style="background:%s"></i>nobody</span>'
-                 % charts.NOBODY_COLOUR)
+                 % NOBODY_COLOUR)
     return '<p class="legend">%s</p>' % " ".join(items)
 
 
-def _seat_label(g, p):
-    name = g.person_name(p)
-    return name if name == g.players[p] else "%s (%s)" % (name, g.players[p])
+@figure.plain_text
+def ludwig_chart(games, path, names):
+    # names: {(device, gid): the game's readable id}
+    # Across 2-player games: top, each player's total (the winner's bar outlined); bottom, in
+    # how many rounds Ludwig's card was lower than that player's, so he chose a tile first
+    # and threw it away: how much he got in their way.
+    fig = Figure(figsize=(9, 6.4))
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    width = 0.36
+    labels = []
+    firsts = []
+    for i, g in enumerate(games):
+        labels.append("\n".join([names[g.device, g.gid]] + [
+            g.person_name(p)[:10] for p in range(len(g.players))]))
+        beat, first, _ = V.ludwig_stats(g)
+        firsts.append(first)
+        winners = g.game.outcome.winners
+        for p, name in enumerate(g.players):
+            x = i + (p - 0.5) * width
+            c = colour(name, p)
+            won = p in winners
+            top.bar(x, g.totals()[p], width, color=c, edgecolor="black",
+                    linewidth=2.2 if won else 0.5)
+            if won:
+                top.text(x, g.totals()[p], "won", ha="center", va="bottom", fontsize=8)
+            bottom.bar(x, beat[p], width, color=c, edgecolor="black", linewidth=0.5)
+    bottom.plot(range(len(games)), firsts, color="black", marker="v", linestyle="none",
+                markersize=8, label="rounds Ludwig took the first tile (lowest card)")
+    top.set_ylabel("final points")
+    top.set_ylim(0, max([max(g.totals()) for g in games] + [1]) * 1.15)
+    top.set_title("The players against Ludwig: %d two-player game%s"
+                  % (len(games), "" if len(games) == 1 else "s"), fontsize=11)
+    bottom.set_ylabel("rounds Ludwig chose\nbefore this player")
+    bottom.set_ylim(0, ROUNDS * STAGES)
+    bottom.legend(loc="upper right", frameon=False, fontsize=8)
+    bottom.set_xticks(range(len(games)))
+    bottom.set_xticklabels(labels, fontsize=8)
+    for ax in (top, bottom):
+        ax.grid(axis="y", alpha=0.3)
+        ax.set_xlim(-0.6, len(games) - 0.4)
+    fig.subplots_adjust(left=0.1, right=0.98, top=0.93, bottom=0.18, hspace=0.12)
+    return figure.save(fig, path)
