@@ -29,3 +29,23 @@ def test_the_final_scoreboard_lets_the_bed_entry_go():
     press(h, a, "ok")
     assert screen_texts(h)[0] == "Final scores", screen_texts(h)
     assert "app.gardens_beds" not in sys.modules
+
+
+@dropping
+def test_a_new_game_lets_the_last_ends_screens_go():
+    # The final scoreboard's modules (and the winner screen's) stay for the menu, and leave
+    # at the next New game: beside the setup they held its lowest point on the image
+    h, a = _start(scratch("gardens_over_setup"), 3, 2)
+    while a.game.outcome is None:
+        if a.game.end_at is None:
+            _turn(h, a, "bbbb", "bbbb")  # blue's tiles, till the end is triggered
+        else:
+            _turn(h, a)
+    press(h, a, "ok")
+    assert screen_texts(h)[0] == "Final scores" and "app.scoreboard" in sys.modules
+    while screen_texts(h)[0] != "LE NOTRE":
+        press(h, a, "back")
+    press(h, a, "ok")  # New game (no game to resume)
+    assert screen_texts(h)[2] == "How many players", screen_texts(h)
+    for m in ("app.results", "app.scoreboard", "shared_rules.scoreboard"):
+        assert m not in sys.modules, m
