@@ -22,7 +22,6 @@ PACKAGE = os.path.join(ROOT, "host", "lenotre")
 STILL_VERSAILLES = {
     "lenotre.commands.rules": "`lenotre areas` and `lenotre score`'s Versailles score sheet",
     "lenotre.commands.simulate": "`lenotre simulate` plays Versailles only",
-    "lenotre.commands.sim": "`lenotre sim`'s demo plays a Versailles game",
     "lenotre.device.simplay": "the demo's player: Versailles through the buttons",
 }
 
