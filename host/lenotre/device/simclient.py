@@ -11,8 +11,9 @@ from lenotre.device.client import BUTTONS, DeviceClient  # noqa: F401  (lenotre 
 from lenotre.device.toolchain import PACKAGE, device_tree, tool
 
 GAP_MS = 40  # simulated time between two presses
-# MicroPython's framebuf and micropython as CPython stand-ins: simdevice takes them on its
-# sys.path from here (--path), the firmware knowing nothing of the desktop's package
+# MicroPython's framebuf and micropython as CPython stand-ins, given to simdevice with --path:
+# an installed lenotre's simdevice (lenotre/box_sources/firmware) has no host/ beside it, where
+# a checkout's finds them by itself
 SHIMS = os.path.join(PACKAGE, "shims")
 
 
