@@ -9,13 +9,13 @@ from shared_rules.errors import RulesError
 
 from lenotre.commands import export as export_cmd, flash as flash_cmd, image as image_cmd
 from lenotre.commands import library as library_cmd
-from lenotre.commands import rules as rules_cmd, score as score_cmd, sim as sim_cmd
+from lenotre.commands import areas as areas_cmd, score as score_cmd, sim as sim_cmd
 from lenotre.commands import simulate as simulate_cmd
 from lenotre.commands import sync as sync_cmd, test as test_cmd
 from lenotre.errors import FAILED, INTERRUPTED, OK, USAGE, CommandFailed, UsageError
 from lenotre.library import db, people
 
-COMMANDS = (rules_cmd, score_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, image_cmd,
+COMMANDS = (areas_cmd, score_cmd, sim_cmd, simulate_cmd, export_cmd, flash_cmd, image_cmd,
             sync_cmd, library_cmd, test_cmd, people)
 
 DESCRIPTION = """\

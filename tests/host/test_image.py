@@ -64,7 +64,7 @@ def test_the_frozen_manifest_freezes_every_romfs_module_from_its_source(built, t
         exec(f.read(), {"include": lambda path: calls.append(("include", path, None)),
                         "module": lambda name, base_path: calls.append(("module", name,
                                                                         base_path))})
-    assert calls[0] == ("include", os.path.join(image.BOARD_DIR, "manifest.py"), None)
+    assert calls[0] == ("include", os.path.join(image.board_dir(), "manifest.py"), None)
     names = {}
     for kind, name, base in calls[1:]:
         assert kind == "module" and os.path.isfile(os.path.join(base, name)), (name, base)

@@ -87,9 +87,10 @@ def home_screen(tmp_path_factory):
     (12, 4, "text")])
 def test_the_screen_fits_the_terminal_or_says_what_it_needs(home_screen, cols, rows, mode):
     from lenotre.device import png
-    from lenotre.commands.sim import fit
+    from lenotre.commands.sim_screen import fit
+    from lenotre.commands.sim_tty import HELP, SHORT_HELP
     frame, texts, pixels = home_screen
-    lines = fit(cols, rows, frame, texts, pixels)
+    lines = fit(cols, rows, frame, texts, pixels, HELP, SHORT_HELP)
     assert len(lines) <= rows
     assert all(len(visible(line)) <= cols for line in lines), [visible(x) for x in lines]
     shown = "\n".join(visible(line) for line in lines)

@@ -4,17 +4,17 @@ Two inputs, told apart by their keys:
 - a game's events, {"game", "events"} (as the box journals them; one game of `lenotre export
   --format json` is such an object): replayed by the rules core, scored by what the game tracked;
 - a score sheet, what the players report in the game's own keys: the games in SHEETS
-  (Versailles: one stage from areas and tokens, commands/rules.py).
+  (Versailles: one stage from areas and tokens, lenotre/games/versailles_sheets.py).
 The game comes from --game or the input's "game"; both given, they must agree.
 """
 import importlib
 
-from lenotre.commands.rules import _emit, _fail, _kind_of, _load, _show
+from lenotre.jsonfile import emit, fail, kind_of, load, show
 from shared_rules import games as registry
 from shared_rules.errors import RulesError
 
-# game -> the module whose score_sheet(data) scores that game's score sheet
-SHEETS = {"versailles": "lenotre.commands.rules"}
+# game -> the module whose score_sheet(data) -> the JSON of that game's score sheet, scored
+SHEETS = {"versailles": "lenotre.games.versailles_sheets"}
 EVENTS_KEYS = ("game", "events")
 
 
@@ -35,20 +35,20 @@ def _names():
 
 
 def _quoted():
-    return ", ".join(_show(n) for n in _names())
+    return ", ".join(show(n) for n in _names())
 
 
 def run(args):
-    data = _load(args.file)
+    data = load(args.file)
     name = _game(args.game, data)
     if "events" in data:
-        _emit(score_events(name, data["events"]))
+        emit(score_events(name, data["events"]))
     elif name in SHEETS:
         data.setdefault("game", name)  # --game says it for the sheet
-        importlib.import_module(SHEETS[name]).score_sheet(data)
+        emit(importlib.import_module(SHEETS[name]).score_sheet(data))
     else:
-        _fail("missing key \"events\": a %s game is scored from its events, {\"game\": %s, "
-              "\"events\": [the setup, ...]}%s" % (_show(name), _show(name), _sheets()))
+        fail("missing key \"events\": a %s game is scored from its events, {\"game\": %s, "
+             "\"events\": [the setup, ...]}%s" % (show(name), show(name), _sheets()))
 
 
 def _sheets():
@@ -58,40 +58,40 @@ def _sheets():
 def _game(option, data):
     given = data.get("game")
     if given is not None and given not in _names():
-        _fail("\"game\" must be one of %s, got %s" % (_quoted(), _show(given)))
+        fail("\"game\" must be one of %s, got %s" % (_quoted(), show(given)))
     if option is not None and option not in _names():
-        _fail("--game must be one of %s, got %s" % (_quoted(), _show(option)))
+        fail("--game must be one of %s, got %s" % (_quoted(), show(option)))
     if option is not None and given is not None and option != given:
-        _fail("--game %s but the input's \"game\" is %s: they must agree"
-              % (option, _show(given)))
+        fail("--game %s but the input's \"game\" is %s: they must agree"
+             % (option, show(given)))
     name = option or given
     if name is None:
-        _fail("which game? give --game (%s) or a \"game\" key in the input"
-              % ", ".join(_names()))
+        fail("which game? give --game (%s) or a \"game\" key in the input"
+             % ", ".join(_names()))
     return name
 
 
 def score_events(name, events):
     # -> the JSON of the game the events make; every event checked by the rules core
     if not isinstance(events, list) or not events:
-        _fail("\"events\" must be a list of the game's events, the setup first, got %s"
-              % ("an empty list" if events == [] else _kind_of(events)))
+        fail("\"events\" must be a list of the game's events, the setup first, got %s"
+             % ("an empty list" if events == [] else kind_of(events)))
     for i, ev in enumerate(events):
         if not isinstance(ev, dict) or not isinstance(ev.get("e"), str):
-            _fail("event %d must be an object {\"e\": KIND, ...}, got %s"
-                  % (i + 1, _show(ev)))
+            fail("event %d must be an object {\"e\": KIND, ...}, got %s"
+                 % (i + 1, show(ev)))
     first = events[0]
     if first["e"] != "setup":
-        _fail("event 1 must be the setup {\"e\": \"setup\", \"game\": %s, \"players\": [...]}, "
-              "got %s" % (_show(name), _show(first["e"])))
+        fail("event 1 must be the setup {\"e\": \"setup\", \"game\": %s, \"players\": [...]}, "
+             "got %s" % (show(name), show(first["e"])))
     if first.get("game") != name:
-        _fail("event 1: the setup is of %s, not %s" % (_show(first.get("game")), _show(name)))
+        fail("event 1: the setup is of %s, not %s" % (show(first.get("game")), show(name)))
     game = registry.rules(name).Game()
     for i, ev in enumerate(events):
         try:
             game.push(ev)
         except RulesError as exc:
-            _fail("event %d (%s): %s" % (i + 1, ev["e"], exc))
+            fail("event %d (%s): %s" % (i + 1, ev["e"], exc))
     return result(name, game)
 
 

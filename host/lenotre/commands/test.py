@@ -1,5 +1,7 @@
-"""`lenotre test`: tests/shared on CPython (pytest), the MicroPython unix port (run_mpy.py) or a
-Pico over the raw REPL (link/repl.py). The user's text is DESCRIPTION (--help)."""
+"""`lenotre test`: every registered game's rules tests from tests/shared on CPython (pytest),
+the MicroPython unix port (run_mpy.py) or a Pico over the raw REPL (link/repl.py). The user's
+text is DESCRIPTION (--help)."""
+import ast
 import os
 import re
 import subprocess
@@ -10,37 +12,81 @@ from lenotre.errors import CommandFailed
 from lenotre.link.port import LinkError, Port
 from lenotre.link.repl import RawRepl
 from lenotre.progress import Progress
+from shared_rules import games as registry
 
-# The rules core's tests: pure logic, small enough for a Pico's heap. (The firmware's own
-# shared tests need the simulated hardware and a scratch folder; they run on the desktop.)
-RULES_TESTS = ("test_rulebook_examples.py", "test_cards_and_ludwig.py", "test_garden.py",
-               "test_tokens.py", "test_scoring.py", "test_event_log.py")
+# A game's rules tests are the tests/shared files that import its rules (shared_rules.<game>),
+# beside shared_rules only these, and open no file: pure logic, small enough for a Pico's heap,
+# needing nothing but themselves on a box. (The firmware's own shared tests need the simulated
+# hardware and a scratch folder, some read the repository's docs: they run on the desktop.)
+RULES_TEST_IMPORTS = ("support", "gc", "sys")
+
+
+def rules_tests(names=None, root=ROOT):
+    """-> the file names (sorted) of the rules tests of the registered games `names` (default:
+    every one), read from tests/shared under `root`: each imports shared_rules.<game> of one
+    of them, no module outside shared_rules and RULES_TEST_IMPORTS, and calls no open()."""
+    wanted = set(registry.names() if names is None else names)
+    folder = os.path.join(root, "tests", "shared")
+    found = []
+    for f in sorted(os.listdir(folder)):
+        if f.startswith("test_") and f.endswith(".py"):
+            with open(os.path.join(folder, f)) as src:
+                tree = ast.parse(src.read(), f)
+            imported = _imports(tree)
+            games = {m.split(".")[1] for m in imported
+                     if m.startswith("shared_rules.") and m.count(".") >= 1}
+            others = {m for m in imported if m.split(".")[0] != "shared_rules"}
+            if games & wanted and others <= set(RULES_TEST_IMPORTS) and not _opens(tree):
+                found.append(f)
+    return found
+
+
+def _opens(tree):
+    # whether the tree calls open(): a file of the repository the box does not have
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+               and node.func.id == "open" for node in ast.walk(tree))
+
+
+def _imports(tree):
+    # -> every module an import statement of the tree names (those inside functions too)
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            if node.module == "shared_rules":  # `from shared_rules import versailles`
+                out.update("shared_rules." + alias.name for alias in node.names)
+    return out
 
 
 DESCRIPTION = """\
-Run the rules tests: here (the default), on MicroPython with the box's memory
+Run the rules tests of every game (%s; --game picks one): here (the default), on
+MicroPython with the box's memory
 (--micropython), or on the box itself (--port, a box with its firmware). The very same test
 files run everywhere; on the box they are copied over, run, then removed, and the box
 restarts its app."""
 
 def add(sub):
     p = sub.add_parser("test", help="run the shared rules tests (CPython, MicroPython, a Pico)",
-                       description=DESCRIPTION)
+                       description=DESCRIPTION % ", ".join(registry.names()))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--micropython", action="store_true",
                        help="under the MicroPython unix port with the Pico's 192 KB heap")
     where.add_argument("--port", help="on the Pico at this serial port (flashed with "
                                       "`lenotre flash`: shared_rules is already on it)")
+    p.add_argument("--game", metavar="NAME", choices=registry.names(),
+                   help="only this game's rules tests (%s)" % ", ".join(registry.names()))
     p.set_defaults(run=run)
 
 
 def run(args):
+    tests = rules_tests(None if args.game is None else [args.game])
     if args.port:
-        return on_pico(args.port)
-    files = [os.path.join("tests", "shared", f) for f in RULES_TESTS]
+        return on_pico(args.port, tests)
+    files = [os.path.join("tests", "shared", f) for f in tests]
     if args.micropython:
-        cmd = [sys.executable, os.path.join("tests", "run_mpy.py")] + [
-            f[:-3] for f in RULES_TESTS]
+        cmd = [sys.executable, os.path.join("tests", "run_mpy.py")] + [f[:-3] for f in tests]
     else:
         cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"] + files
     return subprocess.run(cmd, cwd=ROOT).returncode
@@ -65,10 +111,10 @@ IDLE_S = 120  # no output for this long: the box hangs (one test file takes seco
 MOST_S = 900
 
 
-def on_pico(port):
+def on_pico(port, tests):
     # Copy the test files next to the flashed firmware, run the runner there, read its line.
     try:
-        text = _run_on_box(port)
+        text = _run_on_box(port, tests)
     except LinkError as exc:
         raise CommandFailed("the Pico at %s did not run the tests: %s" % (port, exc)) from None
     m = re.search(r"^(\d+) passed, (\d+) failed, \d+ skipped\s*$", text, re.M)
@@ -78,7 +124,7 @@ def on_pico(port):
     return 0 if int(m.group(2)) == 0 and int(m.group(1)) > 0 else 1
 
 
-def _run_on_box(port_path):
+def _run_on_box(port_path, tests):
     # -> what the runner printed (printed here as it comes). Deadlines everywhere; the box
     # is left clean (no test file) and running its app, whatever happened.
     port = Port(port_path)
@@ -91,7 +137,7 @@ def _run_on_box(port_path):
             repl.exec("import os\nfor d in ('tests', 'tests/shared'):\n try:\n  os.mkdir(d)"
                       "\n except OSError:\n  pass")
             sources = {}
-            for f in RULES_TESTS + ("support.py",):
+            for f in tuple(tests) + ("support.py",):
                 with open(os.path.join(ROOT, "tests", "shared", f), "rb") as src:
                     sources[f] = src.read()
             bar = Progress(label="test")  # the copy is the long part on a Pico: ~1 s a KB

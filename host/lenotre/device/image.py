@@ -32,7 +32,6 @@ from lenotre.device.toolchain import ROOT
 MICROPYTHON_VERSION = (1, 28, 0)
 ARCHIVE = "micropython-1.28.0-rp2-src.tar.xz"
 ARCHIVE_SHA256 = "d4de11bb97e8b56eb86576c739817ad5516bf80848f341a3064eef7d0a4375b0"
-BOARD_DIR = os.path.join(ROOT, "hardware", "micropython-board", "LENOTRE_PICO")
 FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
 STORAGE_OFFSET = 0xA0000
 # The ROMFS partition's size (mpconfigboard.h; the variant's .cmake), just below the littlefs
@@ -56,6 +55,12 @@ TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "g++")
 
 class ImageError(Exception):
     """Why the image could not be built; the message says what to install or pass."""
+
+
+def board_dir():
+    """-> Le Nôtre's MicroPython board folder (LENOTRE_PICO) beside the sources the image
+    freezes (toolchain.device_tree(): a checkout's, or an installed lenotre's)."""
+    return os.path.join(toolchain.device_tree(), "hardware", "micropython-board", "LENOTRE_PICO")
 
 
 def cache_dir():
@@ -141,10 +146,11 @@ def inputs_id(source_id, variant, sums):
     # What the image depends on besides the sources: the board folder and what it freezes
     # (its units' sums, main.py's among them: a comment's edit builds nothing)
     h = hashlib.sha256((source_id + repr(variant)).encode())
-    for folder, _, names in sorted(os.walk(BOARD_DIR)):
+    board = board_dir()
+    for folder, _, names in sorted(os.walk(board)):
         for name in sorted(names):
             path = os.path.join(folder, name)
-            h.update(os.path.relpath(path, BOARD_DIR).encode() + b"\0")
+            h.update(os.path.relpath(path, board).encode() + b"\0")
             with open(path, "rb") as f:
                 h.update(f.read() + b"\0")
     h.update(appsums_source(sums).encode())
@@ -203,7 +209,7 @@ def _build_firmware(folder, built, micropython, log, variant):
     log("building MicroPython %s for the box (a few minutes, once; log: %s)"
         % ("%d.%d.%d" % MICROPYTHON_VERSION, logfile))
     build = os.path.join(cache_dir(), "build-" + key)
-    manifest = os.path.join(BOARD_DIR, "manifest.py")
+    manifest = os.path.join(board_dir(), "manifest.py")
     if variant is None:
         manifest = _frozen_manifest(os.path.join(build, "lenotre"), folder, built, sums)
     env = dict(os.environ)
@@ -214,7 +220,7 @@ def _build_firmware(folder, built, micropython, log, variant):
         env["CMAKE_PREFIX_PATH"] = prefix
     jobs = "-j%d" % (os.cpu_count() or 2)
     _run(["make", jobs, "-C", os.path.join(tree, "mpy-cross")], logfile, env)
-    _run(["make", jobs, "-C", os.path.join(tree, "ports", "rp2"), "BOARD_DIR=" + BOARD_DIR,
+    _run(["make", jobs, "-C", os.path.join(tree, "ports", "rp2"), "BOARD_DIR=" + board_dir(),
           "BUILD=" + build, "FROZEN_MANIFEST=" + manifest]
          + (["BOARD_VARIANT=" + variant] if variant else []), logfile, env)
     with open(os.path.join(build, "firmware.uf2"), "rb") as f:
@@ -238,7 +244,7 @@ def _frozen_manifest(gen, folder, built, sums):
     os.makedirs(gen, exist_ok=True)
     with open(os.path.join(gen, APPSUMS + ".py"), "w") as f:
         f.write(appsums_source(sums))
-    lines = ["include(%r)" % os.path.join(BOARD_DIR, "manifest.py"),
+    lines = ["include(%r)" % os.path.join(board_dir(), "manifest.py"),
              "module(%r, base_path=%r)" % (APPSUMS + ".py", gen)]
     for src, dst in built:
         path = os.path.relpath(dst, folder).replace(os.sep, "/")

@@ -8,9 +8,13 @@ import subprocess
 import sys
 
 from lenotre.device.client import BUTTONS, DeviceClient  # noqa: F401  (lenotre sim's)
-from lenotre.device.toolchain import ROOT, tool
+from lenotre.device.toolchain import PACKAGE, device_tree, tool
 
 GAP_MS = 40  # simulated time between two presses
+# MicroPython's framebuf and micropython as CPython stand-ins, given to simdevice with --path:
+# an installed lenotre's simdevice (lenotre/box_sources/firmware) has no host/ beside it, where
+# a checkout's finds them by itself
+SHIMS = os.path.join(PACKAGE, "shims")
 
 
 class SimError(Exception):
@@ -43,7 +47,8 @@ class SimDevice(DeviceClient):
         DeviceClient.__init__(self)
         os.makedirs(flash_dir, exist_ok=True)
         flash_dir = os.path.abspath(flash_dir)
-        script = os.path.join(ROOT, "firmware", "simdevice.py")
+        tree = device_tree()
+        script = os.path.join(tree, "firmware", "simdevice.py")
         env = None
         if compiled:
             # the build's root and its lib/, as a Pico's sys.path has '' and /lib; relative to
@@ -56,9 +61,9 @@ class SimDevice(DeviceClient):
         elif micropython:
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
         else:
-            cmd = [sys.executable, script, flash_dir]
+            cmd = [sys.executable, script, flash_dir, "--path", SHIMS]
         self.runtime = "micropython" if micropython or compiled else "cpython"
-        self.proc = subprocess.Popen(cmd, cwd=compiled or ROOT, env=env, stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen(cmd, cwd=compiled or tree, env=env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, bufsize=1)
         # A crash the firmware's guard caught (it shows it and restarts the app): strict, a

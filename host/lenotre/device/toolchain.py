@@ -10,7 +10,11 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 MICROPYTHON = "1.29.0"
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # lenotre/
+# The checkout lenotre runs from (host/lenotre/ in it): its tests, benches and emulator are
+# there only. The box's sources are found by device_tree(), in a checkout or an installed wheel.
+ROOT = os.path.dirname(os.path.dirname(PACKAGE))
+SHIPPED = "box_sources"  # lenotre/box_sources/: the box's sources in a wheel (setup.py)
 DEVICE_DIRS = ("shared_rules", "firmware")
 # Where the rules core goes on the device: /lib, where a Pico user looks for libraries (on
 # MicroPython's default sys.path, ['', '.frozen', '/lib']); the firmware's own files at /.
@@ -38,7 +42,23 @@ def mpy_cross_version():
     return words[1].lstrip("v") if len(words) > 1 else ""
 
 
-def device_sources(root=ROOT):
+def device_tree():
+    """-> the folder holding the box's sources as the builds read them: firmware/,
+    shared_rules/, hardware/pinout.json and hardware/micropython-board/. The checkout's root
+    when lenotre runs from one (its sources as they are), else the copy an installed wheel
+    carries in lenotre/box_sources/. ToolchainError when there is neither."""
+    for top in (ROOT, os.path.join(PACKAGE, SHIPPED)):
+        if os.path.isfile(os.path.join(top, "firmware", "main.py")):
+            return top
+    raise ToolchainError("the box's sources are not here: neither a checkout (%s) nor an "
+                         "installed lenotre's %s: reinstall lenotre"
+                         % (os.path.join(ROOT, "firmware"), os.path.join(PACKAGE, SHIPPED)))
+
+
+def device_sources(root=None):
+    """Yield the path of every .py the box runs: shared_rules/ then firmware/ under `root`
+    (default: device_tree())."""
+    root = root or device_tree()
     for top in DEVICE_DIRS:
         for folder, _, files in sorted(os.walk(os.path.join(root, top))):
             for f in sorted(files):
@@ -118,12 +138,13 @@ def circuitpython_lib():
     return path
 
 
-def build_circuitpython(out, root=ROOT):
+def build_circuitpython(out, root=None):
     """The firmware as a CircuitPython box holds it, in `out`: sources (see above), the
     firmware's at the root (firmware/circuitpython/ too: boot.py, machine.py, framebuf.py),
     shared_rules/ and Adafruit's neopixel.py in lib/, pinout.json and the display's font.
     -> list of (source, device file); ToolchainError on a source CPython cannot compile."""
     from lenotre.shims import framebuf as shim  # the font, taken from the MicroPython here
+    root = root or device_tree()
     built = []
     fw = os.path.join(root, "firmware")
     for src in device_sources(root):
@@ -175,11 +196,13 @@ def _device_name(rel):
     return rel if rel in SOURCE_ONLY else rel[:-3] + ".mpy"
 
 
-def build(out, root=ROOT):
+def build(out, root=None):
     """Compile shared_rules/ and firmware/ into `out` as the device holds them: firmware files
     at the root, shared_rules/ in lib/, every module as .mpy (but main.py, which MicroPython
     runs at boot only as source, checked by mpy-cross all the same), and pinout.json.
+    `root`: the folder of the sources (default: device_tree()).
     -> list of (source, device file); raises ToolchainError on the first compile error."""
+    root = root or device_tree()
     built = []
     fw = os.path.join(root, "firmware")
     jobs = []

@@ -16,7 +16,6 @@ import os
 import subprocess
 
 from lenotre.device import image, toolchain
-from lenotre.device.toolchain import ROOT
 
 HEAP = 192 * 1024  # the box's heap the tests hold the app to, as on the unix port elsewhere
 
@@ -33,10 +32,10 @@ gc.collect()
 """
 
 
-def build(folder, root=ROOT):
-    """-> the ROMFS bytes of this checkout's app as a unix-port box runs it: `root`'s modules
-    compiled into `folder` (toolchain.build), the simulated hardware kept (hal.sim), main.py
-    left out as the image leaves it out (frozen)."""
+def build(folder, root=None):
+    """-> the ROMFS bytes of the app as a unix-port box runs it: `root`'s modules (default:
+    toolchain.device_tree()'s) compiled into `folder` (toolchain.build), the simulated
+    hardware kept (hal.sim), main.py left out as the image leaves it out (frozen)."""
     toolchain.build(folder, root)
     files = toolchain.for_platform(toolchain.built_files(folder), "linux")
     return image.romfs_image({p: data for p, data in files.items()
