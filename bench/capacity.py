@@ -16,7 +16,8 @@ store refuses a game (StoreFull): the figure is the finished games it then holds
   littlefs beside data/;
 each with games filed compressed (the store's default) and plain (Store(squeeze=False): a
 box before deflate, or CircuitPython's). Also printed: the bytes a game takes in the packs and
-the time one filing takes on the unix port, compressed and plain, measured side by side."""
+the time one filing takes on the unix port, compressed and plain, measured side by side.
+bench/capacity_pico.py fills the box's own image on the emulated Pico with these games."""
 import argparse
 import importlib
 import os
@@ -120,22 +121,30 @@ print("held", held, "filed", filed, "fw_blocks", fw_blocks, "free_blocks", st[3]
 """ % BLOCKS
 
 
+def simulated(distinct):
+    # -> [(game, its simulated game)]: N of each game, its players cycling through 2-5 (2-4);
+    # the games a fill cycles through, here and in bench/capacity_pico.py
+    out = []
+    for name, players in GAMES:
+        sim = importlib.import_module("shared_rules.%s.simulate" % name)
+        for seed in range(1, distinct + 1):
+            out.append((name, sim.play(seed, players[seed % len(players)])))
+    return out
+
+
 def write_games(path, distinct):
     # N games of each game, their events one a line, their row first, "-" after each
     journal = 0
     with open(path, "w") as out:
-        for name, players in GAMES:
-            sim = importlib.import_module("shared_rules.%s.simulate" % name)
-            for seed in range(1, distinct + 1):
-                g = sim.play(seed, players[seed % len(players)])
-                o = g.outcome
-                w = o.winners[0] if o is not None else None
-                words = ("w %d %s" % (g.totals()[w], g.players[w]) if w is not None else "l ?")
-                out.write(words + "\n")
-                for ev in g.log:
-                    out.write(encode(ev) + "\n")
-                out.write("-\n")
-                journal += 1
+        for _, g in simulated(distinct):
+            o = g.outcome
+            w = o.winners[0] if o is not None else None
+            words = ("w %d %s" % (g.totals()[w], g.players[w]) if w is not None else "l ?")
+            out.write(words + "\n")
+            for ev in g.log:
+                out.write(encode(ev) + "\n")
+            out.write("-\n")
+            journal += 1
     return journal
 
 
