@@ -31,11 +31,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
-                os.path.join(ROOT, "tests", "host"),
+                os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "tests", "rigs"),
                 os.path.join(ROOT, "host", "lenotre", "shims")]  # framebuf for app.core
 
 import capacity  # noqa: E402  bench/capacity.py: the games of the unix port's fill
-from lenotre.device import image, picorepl, toolchain  # noqa: E402
+import picorepl  # noqa: E402  tests/rigs: files onto the box over its raw REPL
+from lenotre.device import image, toolchain  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.device.simplay import PlayError, Player  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
