@@ -157,7 +157,7 @@ def test_the_watchdog_resets_a_hung_box_and_lets_the_host_hold_the_repl(flashed_
         pico.wait_for("New game", timeout_ms=60000)
         out = picorepl.at_raw_repl(pico.port, lambda t: t.exec(WATCHDOG % "w.stop()", 300))
         assert b"alive" in out and pico.resets == [], out
-        picorepl.at_raw_repl(pico.port, lambda t: t.exec_raw_no_follow(WATCHDOG % ""))
+        picorepl.at_raw_repl(pico.port, lambda t: t.start(WATCHDOG % ""))
         for _ in range(40):  # 1 s armed, then reset: well within these 20 s
             if pico.resets:
                 break
@@ -380,7 +380,7 @@ def test_the_journal_cut_at_every_byte_on_the_boxs_fat(flashed_image, tmp_path):
         pico.wait_for("New game", timeout_ms=60000)
 
         def run(t):
-            t.fs_writefile("cutlog.bin", data, chunk_size=4096)
+            t.write_file("cutlog.bin", data, 4096)
             return t.exec(CUT_EVERY_BYTE % {"cuts": cuts}, 900)
         text = picorepl.at_raw_repl(pico.port, run, soft_reset=True).decode(errors="replace")
     assert "cut-every-byte: %d checked, 0 failed" % len(cuts) in text, text[-2000:]

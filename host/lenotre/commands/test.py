@@ -10,7 +10,7 @@ import sys
 from lenotre.device.toolchain import ROOT
 from lenotre.errors import CommandFailed
 from lenotre.link.port import LinkError, Port
-from lenotre.link.repl import RawRepl
+from lenotre.link.repl import RawRepl, ReplError
 from lenotre.progress import Progress
 from shared_rules import games as registry
 
@@ -176,13 +176,12 @@ def _run_on_box(port_path, tests):
 
 
 def _put(repl, path, data, put, progress):
-    # mpremote's fs_writefile (a write per PUT_CHUNK); progress(bytes of this file so far)
+    # a write per PUT_CHUNK; progress(bytes of this file so far)
     put.append(path)
     try:
-        repl.fs_writefile(path, data, chunk_size=PUT_CHUNK,
-                          progress_callback=lambda n, size: progress(n))
-    except OSError as exc:  # the box's own (a full flash): mpremote turned it into an OSError
-        raise LinkError("writing %s on the box failed: %s" % (path, exc)) from None
+        repl.write_file(path, data, PUT_CHUNK, lambda n, size: progress(n))
+    except ReplError as exc:  # the box refused (a full flash)
+        raise LinkError("writing %s on the box failed: %s" % (path, exc.error_line)) from None
 
 
 def _clean(repl, put):

@@ -1,9 +1,9 @@
 """Put a built firmware folder (toolchain.build) on a MicroPython board over its USB serial.
 
-The raw REPL is link/repl.py (mpremote's SerialTransport); this module decides what to copy:
-the device hashes its files (hashlib.sha256, on the board), only files whose hash differs are
-written, stale files are removed, everything is hashed again to verify, and
-a soft reset from the friendly REPL restarts the app. The journal (`data/`) is never touched:
+The raw REPL is link/repl.py (RawRepl, the one client of every box); this module decides what
+to copy: the device hashes its files (hashlib.sha256, on the board), only files whose hash
+differs are written, stale files are removed, everything is hashed again to verify, and a soft
+reset from the friendly REPL restarts the app. The journal (`data/`) is never touched:
 only the build's files, their .py/.mpy twins and what the last flash listed in MANIFEST (and
 data/roster.txt, the roster of people, when one is given). The box's clock is set from the
 PC's at every flash."""
@@ -174,9 +174,9 @@ class Board:
     def write(self, path, data, progress=None):
         # progress(bytes of this file written so far, its size), after every chunk
         try:
-            self.repl.fs_writefile(path, data, chunk_size=CHUNK, progress_callback=progress)
-        except OSError as exc:  # mpremote's: the device's OSError (a full flash)
-            raise FlashError("writing %s failed: %s" % (path, exc))
+            self.repl.write_file(path, data, CHUNK, progress)
+        except ReplError as exc:  # the device refused: a full flash, a read-only drive
+            raise FlashError("writing %s failed: %s" % (path, exc.error_line))
 
     def remove(self, paths):
         # The files, then every folder they leave empty (deepest first): an empty
@@ -243,7 +243,7 @@ class Board:
         except link.LinkTimeout:
             raise FlashError("the device did not soft-reset after the flash: %r" % p.buf[-200:])
         # the app runs silently; a prompt this soon means it ended (a traceback before it)
-        return self.repl.read_until(1, b">>> ", timeout=None, timeout_overall=WATCH_S)
+        return p.read_within(b">>> ", WATCH_S)
 
     def close(self):
         self.repl.close()

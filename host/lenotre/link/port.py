@@ -184,6 +184,62 @@ class Port:
                                   % (self.path, self.timeout if timeout is None else timeout,
                                      marker, bytes(self.buf[-60:])))
 
+    def read(self, n, timeout=None):
+        """-> exactly the next `n` bytes; LinkTimeout when fewer came by the deadline (the
+        Port's timeout unless `timeout` is given)."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while len(self.buf) < n:
+            if not self._fill(deadline):
+                raise LinkTimeout("the box did not answer on %s: waited %g s for %d bytes, "
+                                  "got %r" % (self.path, self.timeout if timeout is None
+                                              else timeout, n, bytes(self.buf)))
+        out = bytes(self.buf[:n])
+        del self.buf[:n]
+        return out
+
+    def waiting(self):
+        """-> how many bytes are ready to read now (those that arrived are buffered), without
+        waiting for more."""
+        try:
+            pending = self.ser.in_waiting
+            if pending:
+                self.buf += self.ser.read(pending)
+        except (OSError, TermiosError, serial.SerialException) as exc:
+            raise LinkLost("lost the box on %s (%s)" % (self.path, exc)) from None
+        return len(self.buf)
+
+    def read_within(self, marker, seconds):
+        """-> the bytes up to and including `marker`, or, when it does not come within
+        `seconds`, every byte that came meanwhile (never an error: for watching a box)."""
+        try:
+            return self.read_until(marker, seconds)
+        except LinkTimeout:
+            out = bytes(self.buf)
+            del self.buf[:]
+            return out
+
+    def stream_until(self, marker, emit, idle, most):
+        """Hands every byte to emit(bytes) as it arrives, up to the one-byte `marker`, which
+        is read but not handed on. -> True once the marker came; False when `idle` s passed
+        without a byte or `most` s in all."""
+        begin = heard = time.monotonic()
+        while True:
+            i = self.buf.find(marker)
+            if i >= 0:
+                if i:
+                    emit(bytes(self.buf[:i]))
+                del self.buf[:i + 1]
+                return True
+            if self.buf:
+                emit(bytes(self.buf))
+                del self.buf[:]
+            now = time.monotonic()
+            if now >= heard + idle or now >= begin + most:
+                return False
+            self._fill(now + POLL)
+            if self.buf:
+                heard = time.monotonic()
+
     def readline(self, timeout=None):
         # -> one line (bytes, b"\n" included), or None when none is complete by the deadline
         try:
