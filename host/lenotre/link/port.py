@@ -1,8 +1,7 @@
 """The USB serial port to the box: find it, open it (exclusively), exchange bytes and lines.
 
-A Pico's USB serial is its REPL: the raw REPL on top of this port is repl.py (mpremote's
-SerialTransport); after the link's `serve()` starts there, the same port carries its protocol
-lines. Every read has a deadline: a dead port or a silent box is an error, never a hang."""
+A Pico's USB serial is its REPL: the raw REPL on top of this port is repl.py (RawRepl); after
+the link's `serve()` starts there, the same port carries its protocol lines. Every read has a deadline: a dead port or a silent box is an error, never a hang."""
 import errno
 import time
 
@@ -106,20 +105,16 @@ def find_port(port=None, ports=None, lead="no box found"):
 class Port:
     """A serial port with deadlines: write bytes, read up to a marker or a line."""
 
-    def __init__(self, path, timeout=2.0, ser=None):
-        # ser: a pyserial Serial opened already (mpremote's, for a look before it talks)
+    def __init__(self, path, timeout=2.0):
         self.path = path
         self.timeout = timeout
-        if ser is not None:
-            self.ser = ser
-        else:
-            try:
-                # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
-                # would steal bytes from the conversation
-                self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
-                                         exclusive=True)
-            except serial.SerialException as exc:
-                raise _open_error(path, exc) from None
+        try:
+            # exclusive: a second program on the same port (mpremote, Thonny, a terminal)
+            # would steal bytes from the conversation
+            self.ser = serial.Serial(path, BAUD, timeout=POLL, write_timeout=timeout,
+                                     exclusive=True)
+        except serial.SerialException as exc:
+            raise _open_error(path, exc) from None
         self.buf = bytearray()
 
     def close(self):
