@@ -1,5 +1,5 @@
 """End to end against a virtual Pico (the real firmware under MicroPython's unix port behind a
-pseudo-terminal), with real mpremote (inside `lenotre flash`) and pyserial (inside
+pseudo-terminal), with lenotre's raw REPL client and pyserial (inside `lenotre flash` and
 `lenotre sync`): flash a blank box, play through its buttons, sync, export; cut the cable at
 random points; sync twice."""
 import json
@@ -55,7 +55,7 @@ def sync(port, db, *more):
 
 
 def test_flash_play_sync_export(flashed_vpico, tmp_path, capsys):
-    # Flash a blank virtual Pico (the fixture: `lenotre flash`'s code over real mpremote),
+    # Flash a blank virtual Pico (the fixture: `lenotre flash`'s code over a real pty),
     # play a whole 2-player game through its buttons, sync, export to BG Stats.
     pico = flashed_vpico
     plan = play(3, 2)

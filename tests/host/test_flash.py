@@ -1,4 +1,4 @@
-"""`lenotre flash` against virtual Picos (real mpremote transport, real pty): a blank box, a
+"""`lenotre flash` against virtual Picos (its raw REPL client, real pty): a blank box, a
 second flash that copies nothing, one changed file, stale files, the journal left alone, and
 the errors: no device, two devices, wrong MicroPython, a busy port, a box that ignores Ctrl-C,
 the UF2 step."""
