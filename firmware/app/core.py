@@ -240,11 +240,12 @@ class App:
         # The game chosen at Home ("which game", or the only one): its flow's setup. A game
         # held that is over (filed, its scores in Finished games) is let go, and its code
         # with it: beside a setup it held 23 KB of the Pico's heap. The last end's screens go
-        # too (loaded again at the next end): they held the setup's lowest point on the image
+        # too (loaded again at the next end): they held the setup's lowest point on the image.
+        # Home collected just before; what they leave goes with the next collection.
         self.flow = None
         if self.game is not None and self.game.outcome is not None:
             self.game = None
-        codeheap.drop(("app.results", "app.scoreboard", "shared_rules.scoreboard"))
+        codeheap.drop(("app.results", "app.scoreboard", "shared_rules.scoreboard"), False)
         self.flow = codeheap.enter(name, self.game.GAME if self.game is not None else None)
         self.flow.setup(self)
 
