@@ -7,7 +7,7 @@ How a backticked word is read:
 - with a "/": a path from the repository's root, or from `firmware/` or `host/lenotre/` (the
   doc names the box's and the desktop's files as their own docs do, `app/flows.py`,
   `link/repl.py`); `<game>` (any `<...>`) stands for every registered game, and without a `*`
-  the path must be there for each of them, with one at least one file must match;
+  the path must be there for each of them, with a `*` at least one file must match;
 - a file name alone (`main.py`, `versailles_*.py`): a file of that name in the repository;
 - `a.b` or `a.b()`: `a` a module of the repository (`flows` is firmware/app/flows.py,
   `games` shared_rules/games.py or lenotre/games/) or a class, `b` defined in it;
@@ -17,7 +17,6 @@ How a backticked word is read:
 Anything else (a JSON value, `.mpy`) is prose."""
 import ast
 import fnmatch
-import glob
 import os
 import re
 import subprocess
@@ -37,13 +36,29 @@ COMMAND = re.compile(r"^lenotre ([a-z]+)((?: --[a-z-]+)*)$")
 
 
 def _tracked():
-    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
-    return out.split()
+    # -> the repository's files and folders, as git has them: a file only on this disk (a
+    # build's, node_modules) is not one the doc may send a newcomer to
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    folders = set()
+    for path in files:
+        path = os.path.dirname(path)
+        while path and path not in folders:
+            folders.add(path)
+            path = os.path.dirname(path)
+    return set(files) | {f + "/" for f in folders}
+
+
+def _there(path, tracked):
+    # a tracked file or folder (a folder with or without its "/"); with `*`, one matching
+    path = os.path.normpath(path) + ("/" if path.endswith("/") else "")
+    if "*" in path:
+        return any(fnmatch.fnmatch(t, path) for t in tracked)
+    return path in tracked or path + "/" in tracked
 
 
 def _source_files():
-    return [p for p in _tracked() if p.endswith(".py") and p.startswith(SOURCES)]
+    return sorted(p for p in _tracked() if p.endswith(".py") and p.startswith(SOURCES))
 
 
 def _top_level(body):
@@ -124,7 +139,8 @@ class Sources:
 
 
 def _commands():
-    # -> {command: its options} of the CLI
+    # -> {command: its options} of the CLI (argparse has no public way through its
+    # subcommands: its own attributes it is)
     parser = cli.build_parser()
     sub = next(a for a in parser._actions if a.choices and hasattr(a, "_name_parser_map"))
     return {name: {o for a in p._actions for o in a.option_strings}
@@ -138,14 +154,7 @@ def _paths_exist(word, tracked):
         if "*" in word:
             return any(_paths_exist(n, tracked) for n in names)
         return all(_paths_exist(n, tracked) for n in names)
-    for base in BASES:
-        path = os.path.join(ROOT, base, word)
-        if "*" in word:
-            if glob.glob(path):
-                return True
-        elif os.path.exists(path):
-            return True
-    return False
+    return any(_there(os.path.join(base, word), tracked) for base in BASES)
 
 
 def _wrong_words(text):
@@ -186,7 +195,8 @@ def _wrong_tree_entries(text):
         root = lines[0].strip()
         if not root.endswith("/"):
             continue
-        under = [p for p in _tracked() if p.startswith(root)]
+        tracked = _tracked()
+        under = [p for p in tracked if p.startswith(root)]
         column = None  # where the last entry's description began: a line indented that far
         for line in lines[1:]:  # goes on with the description
             indent = len(line) - len(line.lstrip())
@@ -198,7 +208,7 @@ def _wrong_tree_entries(text):
                 head, description = (line[:gap.start(1) + 1], line[gap.end(1) - 1:]) \
                     if gap else (line, "")
             for entry in re.split(r",\s*", head.strip()):
-                if entry and not os.path.exists(os.path.join(ROOT, root, entry)):
+                if entry and not _there(root + entry, tracked):
                     wrong.append(root + entry)
             for name in re.findall(r"[\w*]+\.py\b", description):
                 if not any(fnmatch.fnmatch(os.path.basename(p), name) for p in under):
