@@ -6,8 +6,8 @@
 # array("H") a run (128 bytes; "I" for a run with a journal past 64 KB), holding bytes + 1
 # (0: none). A box of 1,300 games holds ~21 runs, ~3 KB: no allocation ever grows with the
 # number of games (a dict of 1,300 acks needs one contiguous block of 8 to 28 KB to grow into,
-# which a fragmented 192 KB heap does not have: "MemoryError allocating 8336 bytes" in the
-# middle of a sync).
+# which a fragmented 192 KB heap rarely has, least of all in the middle of a
+# sync).
 import gc
 from array import array
 
@@ -20,7 +20,7 @@ REC_MAX = 40  # bytes of a record at most: {"g":id,"n":bytes}*crc, numbers below
 
 def ack_record(gid, n):
     # -> the journal line of {"g": gid, "n": n} (journal.record's, byte for byte), its JSON
-    # made directly: the canonical JSON encoder took 1.3 ms a record on the Pico, 128 ms of
+    # made directly: the canonical JSON encoder takes 1.3 ms a record on the Pico, 128 ms of
     # a sync's ACK of 100 games
     return line_of(b'{"g":%d,"n":%d}' % (gid, n))
 
@@ -46,7 +46,7 @@ class Acks:
         # In memory: game gid's ack is at least n bytes. settle: a new run is placed after a
         # collection (boot's reading of synced.log: the run is kept for good, low in the heap,
         # not in a hole its garbage would leave). A sync's runs need not: the box restarts
-        # after it, and 100 new games' two collections took 17 ms of the Pico's ACK.
+        # after it, and 100 new games' two collections would cost the Pico's ACK 17 ms.
         if gid < 0 or n < 0:
             raise ValueError("bad ack")
         run = self.runs.get(gid // RUN)
@@ -71,8 +71,8 @@ class Acks:
 
     def mark_all(self, pairs):
         # mark() of each (id, upto) in `pairs` (iterated twice): their records in one append,
-        # one flash write for a sync's acks, written one by one (a few lines of 48 acks joined
-        # found no 2 KB in one piece beside a full box, 192 KB)
+        # one flash write for a sync's acks, written one by one (joined, 48 acks' lines need 2 KB
+        # in one piece, which a full box's 192 KB heap lacks)
         n = 0
         for g, upto in pairs:
             n += upto > self.get(g)

@@ -1,9 +1,9 @@
 # synced.log read at boot (acks.py's load), and synced.sum: the acks (acks.py's runs) that
-# synced.log's first bytes hold, with those bytes' CRC-32 and one of its own. Parsing synced.log a record at a time took a box of 2,500 synced
-# games 1.5 s of its power-on on the Pico (JSON, and a collection for each new run); boot
-# takes this where synced.log still starts with those bytes and parses only the records
-# after them, and writes it again once SUM_AFTER bytes or more were parsed so (a small box
-# writes none). Apart from acks.py: its code is in the heap only at boot.
+# synced.log's first bytes hold, with those bytes' CRC-32 and one of its own. Parsing synced.log a
+# record at a time costs a box of 2,500 synced games 1.5 s of its power-on on the Pico (JSON, and a
+# collection for each new run); boot takes this where synced.log still starts with those bytes and
+# parses only the records after them, and writes it again once SUM_AFTER bytes or more are parsed so
+# (a small box writes none). Apart from acks.py: its code is in the heap only at boot.
 import binascii
 from array import array
 

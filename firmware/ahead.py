@@ -91,8 +91,8 @@ class Ahead:
         # of them land or none. StoreFull (or the OSError) when that append fails. ready (the
         # idle step's fold): the file starts again at once for the game's next record, its
         # header naming the journal's new end as the append left it, so the press that
-        # writes that record only appends (the journal's size looked up took 1.5-2.5 ms of a
-        # press on the Pico). Any other fold (whatever else reads or writes the journal goes
+        # writes that record only appends (looking the journal's size up costs a press
+        # 1.5-2.5 ms on the Pico). Any other fold (whatever else reads or writes the journal goes
         # through one) forgets the game: the next record looks the size up.
         if not self.n:
             if not ready:
@@ -197,8 +197,8 @@ class AheadStore(Store):
         self.dir = root.rstrip("/") + "/"  # as Store makes it: its boot already folds
         self._ahead = Ahead(self)
         # the free bytes measured in the last idle step, less what was charged since; None:
-        # not known. Measuring (statvfs: littlefs walks every block in use) took 1.4-3.4 ms
-        # of each press that wrote on a box of a few games, more on a full one
+        # not known. Measuring (statvfs: littlefs walks every block in use) costs 1.4-3.4 ms
+        # of each press that writes on a box of a few games, more on a full one
         self._room = None
         Store.__init__(self, root, capacity)
 
@@ -237,7 +237,7 @@ class AheadStore(Store):
         # Store._boot_log, but a journal whose last record is its END, whole, has no cut
         # record to drop: reading it (damage in the middle) waits for the idle step before
         # its filing, or for whatever reads the game first (_unread): 40-110 ms a game of a
-        # full box's power-on on the emulated image.
+        # full box's power-on.
         k = len(END) + 1
         path = self._log(gid)
         with open(path, "rb") as f:
@@ -257,7 +257,7 @@ class AheadStore(Store):
     def _unread(self, gid):
         # Reads a journal boot left unread (_boot_log) -> whether there was one; its
         # damage goes to problems. Not stoppable: an idle step of its own (40-114 ms on a
-        # full box, emulated image), unlike the filing that follows.
+        # full box), unlike the filing that follows.
         if self._logs.get(gid) != 2:
             return False
         try:
@@ -302,6 +302,6 @@ class AheadStore(Store):
         # The oldest game finished and not filed after game gid waits for the app's idle
         # steps: at boot (gid 0) the games the power went before their filing (games played
         # one after another without a rest, or a full flash) are filed so, oldest first, as
-        # they would have been without the power-off (filing each first kept a full box's
-        # menu ~420 ms a game, measured on the emulated image); after a filing, the next one
+        # they would have been without the power-off (filing each at boot would keep a full
+        # box's menu waiting ~420 ms a game); after a filing, the next one
         self._ahead.unfiled = min([g for g in self._logs if self._logs[g] and g > gid] or [None])

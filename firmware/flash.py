@@ -59,8 +59,8 @@ def size(path):
         return 0
 
 
-_BUF = memoryview(bytearray(CHUNK))  # made once: filing a game at the end of a 5-player
-# game on a full box found not 257 bytes free for a chunk read (unix port, .mpy, 192 KB)
+_BUF = memoryview(bytearray(CHUNK))  # made once: at the end of a 5-player game on a
+# full box a 192 KB heap may lack 257 free bytes for a chunk read when the game is filed
 
 
 def copy(src, dst, n):

@@ -17,14 +17,14 @@ RESTART_MS = const(5000)  # the error screen stays this long (ok: at once), then
 STABLE_MS = const(10000)  # a crash before the app ran this long is a crash at boot
 LOOP = const(3)  # crashes at boot in a row: no more restarts, the safe screen
 CRASHED = "Crashed 3 times"  # LOOP's, made once
-# The RP2040's watchdog goes to 8388 ms at most; the slowest step measured (the soak, on the
-# unix port) is far below it. Fed once a step, so only a hang trips it.
+# The RP2040's watchdog goes to 8388 ms at most, far above the slowest step (a soak's, on the
+# unix port). Fed once a step, so only a hang trips it.
 WATCHDOG_MS = const(8000)
 # Given back first thing on a crash: room to log and draw it with the heap full. In pieces:
 # a fragmented heap has 512 bytes here and there long after it has no 4 KB in one. Kept only
-# when the heap can spare it, SPARE free once the app booted: on the unix port at 192 KB an
-# empty box has 68 KB free then and keeps one; a box of 1,300 games has 57 KB, and later, in
-# its Finished menu, not 512 bytes to spare (tests/host/test_device_games.py): it keeps none,
+# when the heap can spare it, SPARE free once the app booted: in a 192 KB heap on the unix
+# port an empty box has 68 KB free then and keeps one; a box of 1,300 games has 57 KB, and
+# later, in its Finished menu, not 512 bytes to spare: it keeps none,
 # and a crash gets by on the app's memory, let go first, and a record made beforehand.
 # The objects the crash makes take twice the bytes with the unix port's 8-byte pointers as
 # with the Pico's 4: 4 KB there, 2 KB on the Pico, the same room.

@@ -2,10 +2,10 @@
 # one line a game in labels.txt beside the journals, "1297 W Ver 20606 44 Sophie|c4" (won: the
 # game, its day, the winner's points and name) or "1298 L Ver p7 S1R3|5e" (left unfinished:
 # where; app/core.py's row_words says what the words are), so the menu draws a row by
-# reading its line, not by replaying the game (six rows took 1 s on the emulated Pico with
+# reading its line, not by replaying the game (replaying six rows takes 1 s on the Pico with
 # 1,000 games). Lines are only appended; the byte sum after "|" tells a whole line from one a
-# power cut left short, and such a line, like a game filed before this file, reads as missing:
-# the menu then replays that game, as before; so does a game older than the KEEP newest. Not
+# power cut left short, and such a line, like a game filed with none, reads as missing:
+# the menu then replays that game; so does a game older than the KEEP newest. Not
 # synced: the PC replays every game itself.
 from flash import CHUNK, size, write
 
@@ -25,8 +25,8 @@ KEEP = 256  # the newest games keep their line; a row deeper in the list is repl
 def keeps(store):
     # -> keep(gid): whether a game's line is worth its bytes: the game is on the box (not
     # deleted to make room) and among the KEEP newest. A line is 26 to 40 bytes: the lines
-    # of all of 950 games, at 18 to 30 bytes each, took 20 KiB of the flash, 20 games' room,
-    # on the emulated Pico.
+    # of all of 950 games, at 18 to 30 bytes each, take 20 KiB of the flash, 20 games'
+    # room.
     def keep(gid):
         return gid > store.top() - KEEP and store.holds(gid)
     return keep

@@ -32,7 +32,7 @@ class LatchedKeypad(Keypad):
         # comes within the lock-out of the release the button took. One still down is taken
         # as down from the time it fell: the lock-out after the fall ends when it would have,
         # and a release soon after this late poll is a release, not the fall's bounce (which
-        # held the press back 20 ms, and merged it with the next if that came within them).
+        # would hold the press back 20 ms, and merge it with the next if that came within them).
         fell = self._fell
         b = self._b
         for i in range(self._n):

@@ -96,8 +96,8 @@ class _Server:
 
     def send_data(self, head, data):
         # The line "head <data in base64>": the base64 made once and sent as it is, its CRC
-        # taken over the pieces. Built as one str, a game's line was copied five times (the
-        # slice, the decode, two formats, the frame): 1.2 of the 3 ms a ZREAD took on the Pico.
+        # taken over the pieces. Built as one str, a game's line would be copied five times (the
+        # slice, the decode, two formats, the frame): 1.2 of the 3 ms a ZREAD takes on the Pico.
         b64 = binascii.b2a_base64(data)
         body = memoryview(b64)[:len(b64) - 1]  # its newline left out
         head = (PREFIX + head + " ").encode()

@@ -23,6 +23,6 @@ import app
 
 # The screens' code first, while the heap is empty: loaded after the journal's boot it lands in
 # the holes that boot's garbage leaves, and with 1,300 games synced (their acks read back) no
-# hole was left big enough (MemoryError at boot).
+# hole is left big enough for it.
 app.preload()
 app.start(build())

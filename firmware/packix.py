@@ -2,8 +2,8 @@
 # boot; packscan.py reads the packs it does not match and writes it again. Apart from
 # packs.py so that its code is in the heap only while boot works (app/core.py lets it go
 # then), and in two: the official UF2's box compiles or loads each piece in a heap that its
-# app's code has already taken (1,300 games, code from source at 208 KB: no 1,552 bytes in
-# one piece for the two together).
+# app's code has already taken, where a box of 1,300 games has no 1,552 bytes in
+# one piece for the two together.
 #
 import binascii
 from array import array

@@ -15,8 +15,8 @@ from journal import record
 # A pack takes a game while it stays within 16 blocks less littlefs's skip-list pointers
 # (~104 bytes), a full pack wasting half a game, not most of a block, and holds PACK_GAMES
 # at most: more than 16 blocks of compressed games (~420 bytes each) hold, so the bytes
-# decide (packs of 64 games ended mid-block, half a block lost in each: 2,973 games on the
-# emulated box)
+# decide (a limit of 64 games alone ends a pack mid-block, losing half a block in
+# each)
 PACK_BYTES = 16 * BLOCK - 256
 PACK_GAMES = 192
 HEAD_MAX = 64  # a pack header record is ~40 bytes
@@ -24,10 +24,10 @@ HEAD_MAX = 64  # a pack header record is ~40 bytes
 SQUEEZE_MAX = 12 * 1024
 
 # The packs' directory, packs.ix: what every pack's headers say, 8 bytes a game, so that the
-# heap holds none of it. A box holding 3,000 games kept 24 KB of it in the heap (2,700 games:
-# 180 KB free at the menu of the box's image, against 204 KB empty), and its boot read every
-# header (2.3 s on the emulated Pico with 2,500 games). Entries of E numbers, array("H"): a
-# pack's run starts with (0, pack no, its bytes' low 16 bits, the rest | 0x8000 if damaged;
+# heap holds none of it. Kept in the heap it would take 24 KB on a box of 3,000 games, and
+# boot would read every header (2.3 s on the Pico with 2,500 games).
+# Entries of E numbers, array("H"): a pack's run starts with (0, pack no, its bytes' low
+# 16 bits, the rest | 0x8000 if damaged;
 # both 0 when filing starts the run), no game having id 0, then one (id, body offset,
 # journal bytes, stored bytes; 0: plain) a game in the order filed. Filing appends; a pack
 # rewritten or deleted (a full flash making room) keeps its directory in the heap until the

@@ -1,11 +1,11 @@
-# packs.sum: what reading packs.ix one entry at a time found (packix.py) for the directory's
+# packs.sum: what reading packs.ix one entry at a time yields (packix.py) for the directory's
 # first entries: each pack's run, the ids met, the refiled, with the entries' CRC-32. Reading
-# the entries one by one took a box of 2,500 games 500 ms of its power-on on the Pico; boot
+# the entries one by one costs a box of 2,500 games 500 ms of its power-on on the Pico; boot
 # takes this where the CRC says those entries are still the directory's and reads only the
-# entries after them. Written again once SUM_AFTER entries or more were read so (a small box
+# entries after them. Written again once SUM_AFTER entries or more are read so (a small box
 # writes none). Apart from packix.py: the official UF2's box compiles each piece at boot in a
-# heap its app's code has taken (1,300 games, from source at 208 KB: no 1,552 bytes in one
-# piece for the two together).
+# heap its app's code has taken, where a box of 1,300 games has no 1,552 bytes in one
+# piece for the two together.
 import binascii
 from array import array
 

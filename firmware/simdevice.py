@@ -61,7 +61,7 @@ def _ascii(s):
 
 def log_crc(g):
     # -> the CRC32 of game g's log as records' texts, read from its packed runs in place (a
-    # game's state made whole beside it did not fit a long game's heap); a plain log's
+    # game's state made whole beside it does not fit a long game's heap); a plain log's
     # records are made one at a time
     from binascii import crc32
     log = g.log
@@ -146,7 +146,7 @@ class Device:
             d = h.display
             # in pieces, made one at a time as they are written: a box full of games leaves
             # no 2 KB in one piece on the unix port's heap, and after a 5-player game, at its
-            # Finished menu, not the 2.7 KB the whole list of them took: this reply, the
+            # Finished menu, not the 2.7 KB the whole list of them takes: this reply, the
             # simulator's cost that the box has not, must not be what fails
             self.out(_frame(d.shown))
             self.out("text " + _ascii(json.dumps(d.shown_texts)))

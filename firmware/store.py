@@ -467,7 +467,7 @@ class Store:
         # -> (journal bytes, the game's filing as it is on flash, compressed: zjournal): what
         # the sync link sends for the host to expand; StoreError for a game not filed
         # compressed. files: {pack path: open file}, the caller's, which closes them: a sync
-        # reads every game, and opening a pack for each cost 1 ms of the 8 a game takes
+        # reads every game, and opening a pack for each would cost 1 ms of the 8 a game takes
         w = self._where(gid)
         if not w[3]:
             raise StoreError("game %d is not filed compressed" % gid)

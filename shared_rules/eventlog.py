@@ -59,8 +59,8 @@ class EventLog:
     def __init__(self):
         self.events = []  # type: list  # the events that stand
         # every event pushed, undos included: what the journal holds. The same list as
-        # events until the first undo: a game without one keeps one list, not two (a full
-        # box's 5-player game found no 512 bytes for the second to grow, unix port, 192 KB)
+        # events until the first undo: a game without one keeps one list, not two (beside a
+        # full box's 5-player game a 192 KB heap has no 512 bytes for a second list to grow)
         self.log = self.events
         self.outcome = None  # an outcome.Outcome once the game is over
         self.keep = True  # False: a game to look at (view): no events kept, no undo

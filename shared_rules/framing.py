@@ -29,7 +29,7 @@ def unframe(line):
     # line: bytes, as read from the port or stdin. -> the fields (str) after "LN " of a
     # protocol line, None for any other line (a print); BadLine when the prefix is there but
     # the CRC does not check, UnicodeError when the fields are not text. Checked on the bytes
-    # as they came: a line made a str first cost the Pico 0.6 ms a request in copies.
+    # as they came: a line made a str first would cost the Pico 0.6 ms a request in copies.
     line = line.rstrip(b"\r\n")
     if not line.startswith(PREFIX_BYTES):
         return None

@@ -21,8 +21,8 @@ SHARED = (
     ("setup", "S", ("game", "players", "seed", "t", "people")),
     ("undo", "U", ()),
 )
-# What a record read alone (no setup before it) is taken for: every journal written before
-# games had their own tables was Versailles. A journal read whole (scan; the store's writes)
+# What a record read alone (no setup before it) is taken for: a journal in the first format
+# (one table for all games) is Versailles's. A journal read whole (scan; the store's writes)
 # goes by its setup's game.
 DEFAULT_GAME = "versailles"
 _tables = {}  # type: dict  # game -> (by kind, by code, known): the game met last

@@ -5,8 +5,8 @@ from shared_rules.eventlog import MAX_NAME
 from shared_rules.palette import PALETTE
 
 # Versailles's bot seat (shared_rules.versailles.game.LUDWIG; tests/host/test_shared_imports.py
-# checks they agree), written here: importing it loaded Versailles's whole rules core (26 KB
-# of the unix port's heap) at every setup's roster, whichever game was set up.
+# checks they agree), written here: importing it would load Versailles's whole rules core (26 KB
+# of the unix port's heap) at every setup's roster, whichever game is set up.
 LUDWIG = "Ludwig"
 
 MAX = 32

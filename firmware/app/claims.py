@@ -51,7 +51,7 @@ class Claim(ui.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         # three bytes a claim (seat, type, smallest size): 25 claims of 5 players as tuples
-        # held 800 bytes of the Pico's heap, the lowest point of a 5-player game
+        # would hold 800 bytes of the Pico's heap at the lowest point of a 5-player game
         offered = claims(app.game)
         c = self.cands = bytearray(3 * len(offered))
         for i in range(len(offered)):

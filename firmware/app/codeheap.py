@@ -32,9 +32,9 @@ def drops(runtime):
 def squeezes(runtime, flash):
     # -> whether finished games are filed compressed (firmware/packs.py): where the code is
     # in flash, or off MicroPython. Compressing a 5-player game holds its journal, its text
-    # and its hash chains at once, and at 192 KB beside code in the heap that left the
-    # Finished list no room (the .mpy build, unix port): there they are filed plain, as a box
-    # did before, and read the same.
+    # and its hash chains at once: where the code also sits in a 192 KB heap, that leaves
+    # the Finished list no room, so there games are filed plain, which read the same
+    # way.
     return flash or runtime != "micropython"
 
 
@@ -51,10 +51,10 @@ LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
 
 def collect_if_tight():
     # A collection on a press's way to its frame only where the code is in the heap and the
-    # heap is more than half taken (the .mpy build at 192 KB: a turn's garbage left a game's
-    # events no room to grow there). With the code in flash the idle step collects instead
-    # (idle()): on the press's way a collection cost a Sanssouci tile 18-29 ms on the
-    # emulated Pico.
+    # heap is more than half taken (in a 192 KB heap a turn's garbage can leave a game's
+    # events no room to grow). With the code in flash the idle step collects instead
+    # (idle()): on the press's way a collection would cost a Sanssouci tile 18-29 ms on
+    # the Pico.
     if not IN_FLASH:
         import gc
         if not hasattr(gc, "mem_free") or _half_taken(gc):
@@ -73,8 +73,8 @@ def idle(pressed=False, settle=False):
     # own collection (20-30 ms on the Pico: the heap full of a few dozen presses' garbage).
     # CPython collects on its own. settle: the store did its idle work (it may have filed a
     # game), so the filing's code (firmware/zfiling.py: 1.5 KB of objects even frozen)
-    # leaves. (No new names here: on the .mpy build at 192 KB two more interned names took
-    # MicroPython's table of names past its 1,260, docs/FIRMWARE.md.)
+    # leaves. (No new names here: the .mpy build's table of interned names is at its
+    # 1,260, and two more take it past, docs/FIRMWARE.md.)
     global _later
     if settle:
         drop(("zfiling", "shared_rules.zjournal"), False)
@@ -94,7 +94,7 @@ def idle(pressed=False, settle=False):
 def enter(name, beside=None, screens=False):
     # -> game `name`'s flow, loaded after every other game's code but that of `beside` (the
     # game the app holds, or None) has left. screens: its MODULES too, loaded together after
-    # a collection (one by one, later, they met a heap the game had left in pieces). Costs
+    # a collection (one by one, later, they would meet a heap the game has left in pieces).
     # a few dictionary lookups when nothing has to go: it runs at every action's frame.
     keep(name, beside)
     f = sys.modules.get(flows.FLOWS.get(name, ""))
@@ -138,9 +138,9 @@ def setup_over(flow):
 
 def look(beside=None):
     # Finished games: every game's screens but those of `beside` (the game in play) leave,
-    # their rules stay for the rows' replays. Where the code is in the heap, boot's preload
-    # of the next game's flow left a list of two games at 192 KB (the .mpy build) no room to
-    # replay one; a game opened loads its flow again.
+    # their rules stay for the rows' replays. Where the code is in the heap, the next game's
+    # flow that boot preloads leaves a list of two games no room to replay one in a 192 KB
+    # heap; a game opened loads its flow again.
     if DROP and not IN_FLASH:
         if sum([_drop_game(n, (), False) for n in flows.FLOWS if n != beside]):
             import gc
@@ -200,7 +200,7 @@ def drop(modules, collect=True):
         parent = sys.modules.get(m[:dot]) if dot > 0 else None
         if parent is not None:
             # not `in dir(parent)`: MicroPython's dir() tries every interned name as an
-            # attribute, 30 ms a module on the Pico (a game's nine took 275 ms of a press)
+            # attribute, 30 ms a module on the Pico (a game's nine would cost a press 275 ms)
             try:
                 delattr(parent, m[dot + 1:])
             except AttributeError:  # CPython: the package never had it as an attribute
@@ -214,7 +214,7 @@ def preload(last="", every=False, later=False):
     # Boot: the flow and screens of the game New game opens, `last` (the one set up last),
     # else the first installed, while the heap is young. every: each installed game's code,
     # its setup screens and the generic ones, kept for good (the soak from source, where a
-    # compile late in a heap in pieces met a MemoryError; the box compiles nothing). later:
+    # compile late in a heap in pieces meets a MemoryError; the box compiles nothing). later:
     # not now but at the app's first idle step (idle()), once the menu is drawn.
     global _booted, _later
     if later:

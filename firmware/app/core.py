@@ -43,7 +43,7 @@ class App:
         self.pressed = False  # a button event came since the last idle step
         self.settings = settings.load(self.store.root)
         self.power_on = False  # which power-on this is (a time without a clock): counted once
-        # the first frame is out (it writes the flash: 28 ms of the boot on the image)
+        # the power-on is counted once the first frame is out: counting writes the flash (28 ms)
         # the pixels by position (board.PIXELS): the status pixel is every game's (whose
         # turn, whose colour); what the others mean is the game's flow's to say
         px = hal.pixels
@@ -87,7 +87,7 @@ class App:
             self.redraw()
         elif not ev:
             # the frame is out: the journal's slow writes go now, a finished game's filing
-            # (200 ms on the image) once no button has been touched for FILE_MS, giving way
+            # (about 200 ms) once no button has been touched for FILE_MS, giving way
             # to a button pressed meanwhile (keypad.stirred), then the code preload left for
             # later; a press latched meanwhile is taken at once
             quiet = self.clock.ticks_diff(now, self.input_at) >= FILE_MS
@@ -208,11 +208,11 @@ class App:
         setup = {"e": "setup", "game": name, "players": list(names), "seed": seed_from(self.hal)}
         if extra:
             setup.update(extra)
-        # the setup screens leave first (their screens on the stack keep what they use): the
-        # game's events list is one block (1 KB on the unix port), and the game packed takes
-        # their room (a 5-player game's packing found no 944 bytes beside them and 1,044
-        # games' Finished list, .mpy, 208 KB; a 2-player team game of Gardens no 1 KB for its
-        # events, .mpy, 192 KB)
+        # the setup screens leave first (the screens on the stack keep what they use): the
+        # game's events list is one block (about 1 KB), and packing the game needs their room:
+        # beside them, a fragmented 192 KB heap rarely has a free block of 944 bytes for a
+        # 5-player game's packing beside a long Finished list, nor of 1 KB for the events of
+        # a team game of Gardens
         codeheap.setup_over(flows.flow(name))
         codeheap.collect_if_tight()
         game = games.new_game(setup)
@@ -239,9 +239,9 @@ class App:
     def set_up(self, name):
         # The game chosen at Home ("which game", or the only one): its flow's setup. A game
         # held that is over (filed, its scores in Finished games) is let go, and its code
-        # with it: beside a setup it held 23 KB of the Pico's heap. The last end's screens go
-        # too (loaded again at the next end): they held the setup's lowest point on the image.
-        # Home collected just before; what they leave goes with the next collection.
+        # with it: it holds 23 KB of the heap a setup needs. The last end's screens go
+        # too (loaded again at the next end): kept, they set the setup's lowest free heap.
+        # Home has just collected; what they leave goes with the next collection.
         self.flow = None
         if self.game is not None and self.game.outcome is not None:
             self.game = None
@@ -260,7 +260,7 @@ class App:
         # longer offers it (resumed again, it would go on a second time from the same point).
         # The copy is made, and the old game taken out of its pack, before any game is read:
         # the heap is at its freest then (beside the whole replay and the Finished list,
-        # rewriting the pack found no 1 KB in one piece, .mpy at 192 KB).
+        # rewriting the pack needs a 1 KB block that a 192 KB heap rarely has in one piece).
         import gc
         self.game = self.gid = None  # the caller filed the game held, if one ran
         self.home()  # and Finished games goes, its module with it (a refusal shows on the menu)
@@ -343,15 +343,15 @@ class App:
 
 class _Replay:
     # a journal's reader (store.events' `into`): each event pushed as it is read, the first
-    # (the setup) making the game. No list of the decoded events beside the game's own: with
-    # one, the box booting into a 4-player game of Gardens at its 91st turn found no 1 KB in
-    # one piece at 192 KB (nor at 208) for the game's list to grow
+    # (the setup) making the game. No list of the decoded events beside the game's own: a
+    # long game (4 players of Gardens, 90 turns) leaves no free 1 KB block in a 192 KB heap
+    # for a second list to grow
     game = None
 
     def append(self, ev):
         if self.game is None:
-            # its flow first, while the heap is whole (after the replay, loading it met a
-            # MemoryError there too)
+            # its flow first, while the heap is whole (loaded after the replay, it may not
+            # fit: a MemoryError)
             try:
                 codeheap.enter(ev.get("game"))
             except ValueError:  # no flow for it here: the rules core says what is wrong
@@ -407,8 +407,8 @@ def row_words(g):
 
 
 def unload_labels():
-    # labels.py is 2.6 KB of the Pico's heap: loaded to file a game or for Finished games,
-    # never held through the next game (emulated Pico: its least free heap in a 5-player game)
+    # labels.py takes 2.6 KB of the heap: loaded to file a game or for Finished games,
+    # never held through the next game (it would lower a 5-player game's least free heap)
     import sys
     sys.modules.pop("labels", None)
 

@@ -1,8 +1,8 @@
 # Finished games, from the menu: the latest first, each row the game and its day, then its
 # winner and points, or where it was left; a row opens that game's scores (or its state, if
 # it was left). Loaded when the menu opens and let go when it is left: a box in play never
-# holds it (7 KB of the unix port's heap that a box booting into its game beside 1,300 others
-# did not have).
+# holds it (7 KB of heap, which a box booting into its game beside 1,300 others does
+# not have).
 import gc
 import sys
 from array import array
@@ -61,7 +61,7 @@ class Finished(ui.Menu):
 def _rows(app):
     # -> labels.txt's rows, loaded here, not at boot (2.6 KB of heap the menu does not need);
     # once more after a collection if the heap is in pieces; None if it still does not fit
-    # (then every row is replayed, as before the file)
+    # (then every row is replayed, as with no such file)
     for _ in (0, 1):
         try:
             from labels import Labels
@@ -72,9 +72,9 @@ def _rows(app):
 
 
 class _Ids:
-    # Game ids in arrays of RUN: one array of 1,300 grew by reallocation and needed a block of
-    # 1.7 to 2 KB that the heap of a box with 1,148 or 1,300 games did not have (MemoryError
-    # on the unix port, .mpy at 192 KB); runs of 128 bytes fit in the holes there are.
+    # Game ids in arrays of RUN: one array of 1,300 would grow by reallocation and need a block
+    # of 1.7 to 2 KB, which a fragmented 192 KB heap beside 1,300 games rarely has in one
+    # piece; runs of 128 bytes fit in the holes there are.
     RUN = 64
 
     def __init__(self, typecode):
@@ -120,10 +120,10 @@ class _Rows:
         return label, lambda: self.open(gid)
 
     def game(self, gid):
-        # The game just won is in memory already: after a 5-player game a second copy did
-        # not always fit beside it (.mpy at 192 KB on the unix port: MemoryError). Any other
-        # is viewed from its journal: its state without its events (with 1,148 games on the
-        # box a 5-player game's whole replay did not fit beside the list).
+        # The game just won is in memory already: after a 5-player game a second copy may not
+        # fit beside it in a 192 KB heap. Any other is viewed from its journal: its state
+        # without its events (on a box of 1,148 games a 5-player game's whole replay does not
+        # fit beside the list).
         app = self.app
         if gid == app.gid and app.game is not None:
             return app.game
@@ -155,7 +155,7 @@ class _Rows:
     def written(self, gid):
         # -> the row's words from labels.txt, or None (a row of the older kind, without the
         # game and the day, too: replayed and written again); once more after a collection
-        # if the heap has no 256 bytes for its read (the .mpy soak at 256 KB with four games),
+        # if the heap has no 256 bytes in one piece for its read (late in a long session),
         # then None: the row is replayed instead, or shows "?", and the menu goes on
         for _ in (0, 1):
             try:
@@ -166,7 +166,7 @@ class _Rows:
         return None
 
     def replayed(self, gid):
-        # -> the row's words from the game itself (filed before labels.txt, or its line cut
+        # -> the row's words from the game itself (no row in labels.txt, or its line cut
         # by a power cut), written down for next time; None if it cannot be read
         try:
             g = self.game(gid)
@@ -185,8 +185,8 @@ class _Rows:
         return words
 
     def viewed(self, gid):
-        # -> (game `gid` viewed, its flow). Where the flow's code met a heap the replay left
-        # in pieces (the .mpy build at 192 KB), the flow is loaded first and the game
+        # -> (game `gid` viewed, its flow). Where the flow's code meets a heap the replay has
+        # left in pieces (code in a 192 KB heap), the flow is loaded first and the game
         # replayed again
         app = self.app
         beside = app.game.GAME if app.game is not None else None
@@ -210,7 +210,7 @@ class _Rows:
             return
         if game.outcome is None:  # left for a new game mid-way: no scores to show
             # shown from its view; the whole replay, to resume it, once the game held is let
-            # go (results.Unfinished): two long games of Gardens side by side did not fit
+            # go (results.Unfinished): two long games of Gardens side by side do not fit
             app.push(Unfinished(app, gid, game, flow))
             return
         try:

@@ -6,7 +6,7 @@
 from shared_rules.gardens import rules as R
 # The rules core loads with the flow, at New game's -> to Gardens: just after the game turned
 # away from has left the heap (app/codeheap.py) its free room is whole; at Start, after the
-# setup screens, compiling game.py from source met a MemoryError in a heap in pieces.
+# setup screens, compiling game.py from source meets a MemoryError in a heap in pieces.
 from shared_rules.gardens import game as _game  # noqa: F401
 
 from app import codeheap, ui

@@ -10,7 +10,7 @@ from app.colors import OFF, rgb_of
 
 GAME = "sanssouci"
 # its screens, and the final scoring's rules with them while the heap is whole: loaded at the
-# first reveal, their 1.3 KB met a heap in pieces at 192 KB (the .mpy simulated device's soak),
+# first reveal, their 1.3 KB can find a 192 KB heap in pieces, and they would load then
 # again after every restart
 MODULES = ("app.sanssouci_turn", "app.sanssouci_tasks", "shared_rules.sanssouci.scoring")
 # The grid: a cell is a box of PITCH_X x PITCH_Y pixels (the cell drawn inside it, a pixel

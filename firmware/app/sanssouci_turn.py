@@ -15,9 +15,9 @@ START = (3, 4)  # the tile's cursor starts mid-garden (orange Treppe): any cell 
 
 def after_tile(app):
     # The hub, and over it the noble moves when there are any. A collection first where the
-    # heap is tight: a game of 150 events kept between a turn's garbage broke the 192 KB heap
-    # into pieces too small for the events' list to grow (the whole game from the .mpy build,
-    # unix port)
+    # heap is tight: a game of 150 events kept between a turn's garbage breaks a 192 KB heap
+    # into pieces too small for the events' list to grow (where the code is in the heap, as
+    # in the .mpy build)
     codeheap.collect_if_tight()
     app.show_game()
     moves = app.game.noble_moves()
@@ -86,7 +86,7 @@ class CardPick(ui.Menu):
         ui.Menu.__init__(self, app, "Card played", self)  # its own items (below)
 
     # The menu's items made as a row is drawn, not kept: a list of (label, bound method)
-    # tuples took the 400 bytes a full box's 4-player game lacked on the Pico at this screen
+    # tuples would take 400 bytes that a full box's 4-player game lacks on the Pico here
     def __len__(self):
         return len(self.cards)
 

@@ -26,8 +26,8 @@ def _turn(app):
     app.flow = None  # nothing holds the flow turned away from: it leaves the heap now
     codeheap.keep(app.game.GAME if app.game is not None else None)
     # The next game's count, its flow not loaded until ok: loading and unloading each game's
-    # flow and rules on the way broke the heap into pieces (a 4-player Schlossgarten game,
-    # reached past Sanssouci and Gardens, found no room at 192 KB)
+    # flow and rules on the way would break the heap into pieces (a 4-player Schlossgarten
+    # game, reached past Sanssouci and Gardens, finds no room in a 192 KB heap)
     app.push(PlayerCount(app, names[(names.index(name) + 1) % len(names)]
                          if name in names else names[0]))
 

@@ -6,7 +6,7 @@
 # Every I2C transfer starts with a control byte: 0x00 = the rest are commands, 0x40 = the
 # rest is display RAM. show() sends only the pages (8-pixel rows) that differ from the last
 # frame sent, known by a CRC-32 of each (30 bits kept: a small int everywhere; a copy of the
-# frame sent took 1 KB of the Pico's heap): at 400 kHz a whole frame holds the bus 23 ms, a
+# frame sent would take 1 KB of the Pico's heap): at 400 kHz a whole frame holds the bus 23 ms, a
 # changed line of text 3 ms. Each page goes in one transfer straight out of the framebuffer,
 # its 0x40 prefix written into the byte before it (the last byte of the page above, put back
 # at once), so drawing and sending allocate nothing but, on a 32-bit port, the CRC's own

@@ -105,7 +105,7 @@ class Strip:
 class Watchdog:
     # microcontroller.watchdog resets the box when the loop stops feeding it (guard.py), as
     # machine.WDT does on MicroPython. Armed at the first feed, after the app's boot: here the
-    # boot compiles the app from source (seconds); a press after it kept it busy 324 ms
+    # boot compiles the app from source (seconds); a press after it keeps it busy ~324 ms
     # (bench/circuitpython.py), well inside the 8 s. mode None stops it while the host holds
     # the REPL (a sync, a flash): CircuitPython 10 has no deinit().
     def __init__(self):

@@ -64,7 +64,7 @@ class Clock:
     # The time module's ticks, and the loop's sleep (guard.py: 10 ms between steps). While a
     # button is down it sleeps in 1 ms slices until the keypad is still again (keypad.stirred:
     # every pin up, no fall latched), so the release that makes a press is read within a
-    # millisecond, not up to 10 ms later (every press's frame waited for it); otherwise in
+    # millisecond, not up to 10 ms later (every press's frame would wait for it); otherwise in
     # one stretch.
     def __init__(self, keypad):
         self.ticks_ms = time.ticks_ms

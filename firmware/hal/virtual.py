@@ -126,8 +126,8 @@ class Panel:
     def screen(self):
         # The frame and the pixels as hex, the texts as JSON, sent in pieces from the buffer
         # made at boot: a box with 1,300 games has no 2 KB piece left for a string this size
-        # (MemoryError here stopped the virtual Pico, the box itself never needs it); a
-        # buffer for the whole reply took 3 KB of the 192 KB the box has.
+        # (the box itself never sends it, so it must never be what fails); a
+        # buffer for the whole reply would take 3 KB of the 192 KB the box has.
         self.out[0] = MORE
         self.used = 1
         for part in (b'{"texts": ', json.dumps(self.display.shown_texts).encode(),

@@ -48,8 +48,8 @@ class Game(EventLog):
         EventLog.__init__(self)
         # A game of Gardens is a hundred events (a turn each): its list made with room for
         # EVENTS at once, not grown by doubling into one block of 1 KB and then 2 (unix port)
-        # that a heap in pieces did not have: the box booting into a 4-player game at its
-        # 91st turn met a MemoryError at 192 KB and at 208 KB (a slice deleted keeps the room)
+        # that a heap in pieces lacks: a box booting into a 4-player game at its 91st turn
+        # finds no such block even at 192 or 208 KB (a slice deleted keeps the room)
         self.events = [None] * EVENTS
         del self.events[:]
         self.log = self.events
