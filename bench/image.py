@@ -17,7 +17,7 @@ every game acknowledged first, as after a sync. --only-imports: the heap each mo
 (a fresh soft reset, gc.collect() around each import; what a module imports comes with it),
 the app in the ROMFS and the app frozen side by side. --no-official: the image alone. Emulated
 milliseconds are the Pico's own clock; heap figures are gc.mem_free() after gc.collect(),
-after every app step (the monitor, compiled at the REPL, holds some 720 B of it)."""
+after every app step (the monitor is a compiled module, in the image's ROMFS)."""
 import argparse
 import importlib
 import os
@@ -36,7 +36,12 @@ from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 
 # In place of main.py's loop: its boot on the same hal, the heap and the largest free block
-# (micropython.mem_info's "max free sz", in 16-byte blocks) printed at each new low.
+# (micropython.mem_info's "max free sz", in 16-byte blocks) printed at each new low. It goes
+# onto the box as a module, MONITOR_MODULE, compiled: on the box's image `lenotre flash` puts it
+# into the ROMFS with the pinout (it is not frozen), where its bytecode runs in place, as the
+# frozen main.py's does; compiled at the REPL it held some 720 B of the heap it measures. On
+# the official UF2 it is a .mpy on littlefs, in the heap like the app's.
+MONITOR_MODULE = "heapmonitor"
 MONITOR = """import sys
 if '/rom' in sys.path:
     sys.path[:] = ['/rom', '/rom/lib', '.frozen']  # as the image's main.py
@@ -109,13 +114,26 @@ def set_up(pico, work, files, full):
     return done
 
 
+def with_monitor(files, work, pinout):
+    # -> the build's files and MONITOR compiled as MONITOR_MODULE, for the hal's `pinout`
+    src = os.path.join(work, MONITOR_MODULE + ".py")
+    with open(src, "w") as f:
+        f.write(MONITOR % pinout)
+    dst = src[:-3] + ".mpy"
+    err = toolchain.compile_file(src, dst, MONITOR_MODULE + ".py")
+    if err:
+        raise SystemExit("the heap monitor does not compile: " + err)
+    with open(dst, "rb") as f:
+        return dict(files, **{MONITOR_MODULE + ".mpy": f.read()})
+
+
 def measure(name, uf2, work, files, full, pinout):
     img = os.path.join(work, name + ".img")
     print("== %s" % name)
     with EmulatedPico(img, uf2=uf2) as pico:
         if uf2:
             pico.wait_for("New game")
-        done = set_up(pico, work, files, full)
+        done = set_up(pico, work, with_monitor(files, work, pinout), full)
         board = flasher.Board(pico.port)
         board.exec("import gc, os\ngc.collect()")
         free = board.eval("gc.mem_free()")
@@ -124,7 +142,7 @@ def measure(name, uf2, work, files, full, pinout):
               "games" % (len(done["copied"]) + done["unchanged"], bfree, blocks,
                          bfree * bsize // 1024, full))
         print("  free heap after a soft reset: %d B" % free)
-        board.repl.start(MONITOR % pinout)
+        board.repl.start("import " + MONITOR_MODULE)  # its loop runs as it is imported
         board.close()
         pico.wait_for("New game")
         for _ in range(60):  # the menu's first heap line (a box full of games boots longer)
