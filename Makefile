@@ -39,11 +39,10 @@ run: $(STAMP)
 	$(BIN)/lenotre sim
 
 # pytest over two processes, a test file to one of them (its tests share fixtures and
-# folders). On 2026-12-02 a fresh clone's pytest took 8 min 44 s here (the image built before;
-# building it takes some 3 min more), where CI had taken 29 min 39 s before the official
-# UF2's and CircuitPython's whole games and the official UF2's soak, cut and cut sync went to
-# make soak (the box's own image runs them in make test); CI's machine ran the emulator about
-# 3 times slower than this one.
+# folders). make test stays under 20 minutes on a 2-core machine: the emulated Pico runs the
+# box's own image through whole games, a soak, a power cut and a cut sync here, and the
+# official UF2's and CircuitPython's long versions of them wait for make soak (a fresh clone:
+# 12-13 minutes on a quiet machine, the image's first build included).
 test: $(STAMP) $(EMU_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 	$(BIN)/python tests/run_mpy.py
