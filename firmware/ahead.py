@@ -13,8 +13,8 @@
 # power cut left unfolded.
 import os
 
-from flash import BLOCK, RESERVE, Stopped, StoreError, StoreFull, add, copy, full, size
-from journal import END, CorruptJournal, check, lines, record
+from flash import BLOCK, RESERVE, Stopped, StoreError, add, copy, full, size
+from journal import END, check, lines, record
 from store import Store
 
 MAX = 448  # bytes of the file, header included: inline below littlefs's 512
@@ -255,19 +255,12 @@ class AheadStore(Store):
         self._logs[gid] = 2  # finished (truthy), its journal not read yet: _unread
 
     def _unread(self, gid):
-        # Reads a journal boot left unread (_boot_log) -> whether there was one; its
-        # damage goes to problems. Not stoppable: an idle step of its own (40-114 ms on a
-        # full box), unlike the filing that follows.
+        # Reads a journal boot left unread (_boot_log) -> whether there was one, as the
+        # store's boot reads one (its damage to problems). Not stoppable: an idle step of its
+        # own (40-114 ms on a full box), unlike the filing that follows.
         if self._logs.get(gid) != 2:
             return False
-        try:
-            Store._check(self, gid, None)
-        except CorruptJournal as exc:
-            self.problems.append(str(exc))
-        except StoreFull:
-            self.problems.append("g%04d.log: no room to drop its cut last record" % gid)
-        if self._logs.get(gid) == 2:
-            self._logs[gid] = True  # read, though what was wrong kept it from saying so
+        Store._boot_log(self, gid)
         return True
 
     def _file(self, gid, stop=None):

@@ -32,12 +32,16 @@ def areas(data):
     return {"areas": dict(zip(AREA_KINDS, garden.areas()))}
 
 
+def _entry(value, where, shape, keys):
+    # A sheet's list entry: an object holding exactly `keys` (its shape told if not)
+    if not isinstance(value, dict):
+        fail("%s must be an object %s, got %s" % (where, shape, kind_of(value)))
+    check_keys(value, where, keys, keys)
+
+
 def _place(garden, number, tile):
     where = "tile %d" % number
-    if not isinstance(tile, dict):
-        fail("%s must be an object {\"x\": n, \"y\": n, \"fields\": [4 field types]}, got %s"
-             % (where, kind_of(tile)))
-    check_keys(tile, where, TILE_KEYS, TILE_KEYS)
+    _entry(tile, where, '{"x": n, "y": n, "fields": [4 field types]}', TILE_KEYS)
     for axis, line in (("x", "column"), ("y", "row")):
         if not is_int(tile[axis]):
             fail("%s: %s must be a whole number (the %s of its top-left field), got %s"
@@ -145,10 +149,7 @@ def _holders(data, table):
 
 def _claim(table, number, claim):
     where = "claim %d" % number
-    if not isinstance(claim, dict):
-        fail("%s must be an object {\"player\": name, \"type\": type, \"size\": n}, got %s"
-             % (where, kind_of(claim)))
-    check_keys(claim, where, CLAIM_KEYS, CLAIM_KEYS)
+    _entry(claim, where, '{"player": name, "type": type, "size": n}', CLAIM_KEYS)
     p = _seat(table.players, claim["player"], where)
     _token_type(claim["type"], where)
     try:
