@@ -12,8 +12,9 @@ here trusts a page it reads: any value out of range ends that cell, never the se
     for device, gid, journal in salvage.games(path): ..."""
 import os
 
+from lenotre.library.dbfile import MAGIC  # SQLite's first 16 bytes
+
 LEAF = 13  # a table b-tree leaf page
-MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 MAX_CHAIN = 4096  # overflow pages followed for one row at most (a 16 MB journal at 4 KB)
 
