@@ -6,23 +6,25 @@ already holding --full games (a full box by default: the targets' box); littlefs
 games; power-on to the menu drawn.
 
     python bench/image.py [--full N] [--romfs] [--no-official] [--only-boot [--synced]]
-                          [--only-imports]
+                          [--only-imports] [--detail]
 
 The image is the product: the app frozen into the firmware. --romfs adds the other way the
 image can keep the app's code out of the heap, the board's `romfs` variant (only main.py
 frozen, the app in the ROMFS): the comparison docs/FIRMWARE.md gives for choosing. --only-boot:
 power-on to the menu drawn alone, each firmware with the app flashed and --full games on it
 (none by default; the official UF2's at most OFFICIAL_FULL), three power-ons each; --synced:
-every game acknowledged first, as after a sync. --only-imports: the heap each module's import costs
+every game synced first by `lenotre sync`. --only-imports: the heap each module's import costs
 (a fresh soft reset, gc.collect() around each import; what a module imports comes with it),
-the app in the ROMFS and the app frozen side by side. --no-official: the image alone. Emulated
-milliseconds are the Pico's own clock; heap figures are gc.mem_free() after gc.collect(),
-after every app step (the monitor is a compiled module, in the image's ROMFS)."""
+the app in the ROMFS and the app frozen side by side. --detail: the modules loaded at each
+game's least free heap. --no-official: the image alone. Emulated milliseconds are the Pico's
+own clock; heap figures are gc.mem_free() after gc.collect(), after every app step (the monitor
+is a compiled module, in the image's ROMFS)."""
 import argparse
 import importlib
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -62,9 +64,11 @@ while True:
         low = min(low, f)
         a = g.app
         print('HEAP', f, type(a.stack[-1]).__name__ if a is not None else '-')
-        micropython.mem_info()
+        micropython.mem_info()%s
     time.sleep_ms(10)
 """
+# --detail: the modules loaded at each new low, after its figures
+DETAIL = "\n        print('MODS', ' '.join(sorted(sys.modules)))"
 # A full box of the bench's games (the four games, 2 seeds, 5-player Versailles, 4 players
 # else): 2,700 leave no room for the games the bench plays; 2,500 do
 FULL = 2500
@@ -80,12 +84,13 @@ GAMES = (  # (game, players, the player that enters it through the buttons)
 
 
 def heap_lows(log, since=0):
-    # -> [(free, largest free block in bytes, the screen then)] printed by MONITOR after byte
-    # `since`
+    # -> [(free, largest free block in bytes, the screen then, the modules loaded then or "")]
+    # printed by MONITOR after byte `since`
     text = log[since:].decode(errors="replace")
     out = []
-    for m in re.finditer(r"HEAP (\d+) (\S+)\r?\n(?:.*\r?\n){0,8}?.*max free sz: (\d+)", text):
-        out.append((int(m.group(1)), 16 * int(m.group(3)), m.group(2)))
+    for m in re.finditer(r"HEAP (\d+) (\S+)\r?\n(?:.*\r?\n){0,8}?.*max free sz: (\d+)"
+                         r"(?:\r?\nMODS ([^\r\n]*))?", text):
+        out.append((int(m.group(1)), 16 * int(m.group(3)), m.group(2), m.group(4) or ""))
     return out
 
 
@@ -114,11 +119,11 @@ def set_up(pico, work, files, full):
     return done
 
 
-def with_monitor(files, work, pinout):
+def with_monitor(files, work, pinout, detail=False):
     # -> the build's files and MONITOR compiled as MONITOR_MODULE, for the hal's `pinout`
     src = os.path.join(work, MONITOR_MODULE + ".py")
     with open(src, "w") as f:
-        f.write(MONITOR % pinout)
+        f.write(MONITOR % (pinout, DETAIL if detail else ""))
     dst = src[:-3] + ".mpy"
     err = toolchain.compile_file(src, dst, MONITOR_MODULE + ".py")
     if err:
@@ -127,13 +132,13 @@ def with_monitor(files, work, pinout):
         return dict(files, **{MONITOR_MODULE + ".mpy": f.read()})
 
 
-def measure(name, uf2, work, files, full, pinout):
+def measure(name, uf2, work, files, full, pinout, detail=False):
     img = os.path.join(work, name + ".img")
     print("== %s" % name)
     with EmulatedPico(img, uf2=uf2) as pico:
         if uf2:
             pico.wait_for("New game")
-        done = set_up(pico, work, with_monitor(files, work, pinout), full)
+        done = set_up(pico, work, with_monitor(files, work, pinout, detail), full)
         board = flasher.Board(pico.port)
         board.exec("import gc, os\ngc.collect()")
         free = board.eval("gc.mem_free()")
@@ -161,12 +166,14 @@ def measure(name, uf2, work, files, full, pinout):
                     break
                 pico.press("back")
             pico.wait(300)
-            low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0, "-")])
+            low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0, "-", "")])
             print("  least free heap in a %d-player game of %s: %d B (largest free block %d B; "
                   "on %s)" % (players, game, low[0], low[1], low[2]))
+            if low[3]:
+                print("    the modules loaded then: " + low[3])
             worst = low if worst is None or low < worst else worst
         print("  least free heap over the four games: %d B (largest free block then %d B; on "
-              "%s)" % worst)
+              "%s)" % worst[:3])
     with EmulatedPico(img, uf2=uf2) as pico:  # power on: the app starts by itself
         pico.wait_for("New game")
         s = pico.screen()
@@ -206,26 +213,29 @@ def import_costs(name, uf2, work):
             board.close()
 
 
-SYNC_ALL = """import store
-s = store.Store('data')
-ids = [g for g, f, n in s.each()]
-for i in range(0, len(ids), 50):
-    s.mark_synced_all([(g, s.size(g)) for g in ids[i:i + 50]])
-"""
-
-
 def boot(name, uf2, work, files, full, synced=False):
     # power-on to the menu drawn, three times, on a box flashed with the app (and holding
-    # `full` finished games; synced: every one of them acknowledged, as after a sync)
+    # `full` finished games; synced: every one of them synced by `lenotre sync`)
     img = os.path.join(work, name.split()[0] + ".img")
     with EmulatedPico(img, uf2=uf2) as pico:
         set_up(pico, work, files, full)
         if synced:
-            board = flasher.Board(pico.port)
-            try:
-                board.exec(SYNC_ALL)
-            finally:
-                board.close()
+            # `lenotre sync`, as a user's: the box then restarts into its app, and that restart
+            # leaves its flash as the power-ons below find it (it writes nothing more), so the
+            # first of them takes what the restart after the sync took
+            done = subprocess.run([sys.executable, "-m", "lenotre.cli", "sync", "--port",
+                                   pico.port, "--db", os.path.join(work, "synced.db")],
+                                  capture_output=True, text=True)
+            if done.returncode:
+                raise SystemExit("the sync failed: " + (done.stdout + done.stderr)[-300:])
+            frames = pico.screen()["frames"]  # the menu the sync stopped stays lit meanwhile
+            for _ in range(300):
+                pico.wait(100)
+                s = pico.screen()
+                if s["frames"] > frames and "New game" in s["texts"]:
+                    break
+            else:
+                raise SystemExit("the box did not come back to its menu after the sync")
     times = []
     for _ in range(3):
         with EmulatedPico(img, uf2=uf2) as pico:
@@ -248,6 +258,8 @@ def main(argv=None):
                    help="--only-boot: with every game on the box acknowledged by a sync")
     p.add_argument("--no-official", action="store_true",
                    help="the image alone, not the official UF2 beside it")
+    p.add_argument("--detail", action="store_true",
+                   help="the modules loaded at each game's least free heap")
     p.add_argument("--only-imports", action="store_true",
                    help="each module's heap, the ROMFS against the frozen app")
     args = p.parse_args(argv)
@@ -278,7 +290,7 @@ def main(argv=None):
         full = FULL if args.full is None else args.full
         if not args.no_official:
             measure(official, None, work, files, min(full, OFFICIAL_FULL), None)
-        measure(frozen, box, work, files, full, None)
+        measure(frozen, box, work, files, full, None, args.detail)
         if args.romfs:
             measure("the image's romfs variant: MicroPython 1.28.0, the app in its ROMFS",
                     romfs, work, files, full, None)

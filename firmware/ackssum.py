@@ -87,6 +87,19 @@ def load(acks, n):
     return head[1], head[2]
 
 
+def settle(acks):
+    # A sync's end: synced.sum written for the whole of synced.log from the acks in memory,
+    # which hold what it holds (the link calls this only after ACKs marked wholly). The box
+    # restarts after a sync: without it, that power-on would parse every record the sync
+    # added (2,500 acks: 2.4 s on the Pico), where taking the summary is a CRC of the file.
+    path = acks.dir + "synced.log"
+    n = size(path)
+    if n >= REC_MAX * RUN:
+        crc = crc_of(path, n)
+        if crc is not None:
+            save(acks, n, crc)
+
+
 def save(acks, n, crc):
     # synced.sum for synced.log's first n bytes, whose CRC-32 is crc (temp, then rename); a
     # full flash leaves it out: the next boot parses every record

@@ -83,11 +83,18 @@ class _Server:
         self.wall = None  # the wall clock TIME sets (tests); None: wallclock.default()
         self.packs = {}  # the packs ZREAD opened: {path: file}, open until the sync ends
         self.version = 1  # what HELLO agreed
+        self.acked = False  # ACKs marked this session; None once one was not (ack_lines)
 
     def close(self):
+        # The sync's end (BYE, the host gone or silent): the packs closed, and synced.sum
+        # written for what its ACKs added, so the restart that follows need not parse them
         for f in self.packs.values():
             f.close()
         self.packs = {}
+        if self.acked:
+            self.acked = False
+            import ackssum
+            ackssum.settle(self.store._acks)  # the store's own: its reading at boot is the same
 
     def send(self, text):
         # frame(text) as bytes, made in one format (its CRC over the same bytes)
@@ -156,8 +163,12 @@ class _Server:
 
     def ack_lines(self, lines):
         # ACK requests, each as ack_numbers made it: their games marked synced in one append,
-        # on flash before the first ACKED goes out, then an ACKED a request, in order
+        # on flash before the first ACKED goes out, then an ACKED a request, in order. A mark
+        # that fails may leave a cut record: no summary may cover that (close).
+        was = self.acked
+        self.acked = None
         self.store.mark_synced_all(_Pairs(lines))
+        self.acked = was is not None
         for a in lines:
             self.send("ACKED " + " ".join(["%d" % x for x in a]))
 
@@ -300,6 +311,7 @@ def _answer(server, read, on_idle):
             if line is None:
                 line = read()
             if line is None:
+                server.close()  # on_idle restarts the box: serve's own close comes too late
                 on_idle()  # no host any more: the app's turn
                 return
             if not line:
