@@ -108,6 +108,6 @@ clean:
 diagram: $(STAMP)
 	$(BIN)/python hardware/make_diagram.py
 
-# Regenerate the README's screenshots from the simulator's demo game.
+# Regenerate the README's and the player's guide's screenshots (docs/guide/make.py).
 screens: $(STAMP)
-	$(BIN)/python docs/screens/make.py
+	$(BIN)/python docs/guide/make.py

@@ -1,0 +1,67 @@
+"""What every page's shots share: a fresh simulated box, and a camera that writes the OLED
+and the LED strip as docs/screens/<page>/<name>.png once it has checked the screen is the one
+the page describes (a firmware change that moves a screen fails the run, not the guide)."""
+import contextlib
+import os
+import tempfile
+
+from lenotre.device import png
+from lenotre.device.simclient import SimDevice
+from lenotre.device.simplay import TOAST_MS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+SCREENS = os.path.join(ROOT, "docs", "screens")
+PIXEL_MAX = 48  # hardware/pinout.json's brightness_cap: the LEDs drawn as they look lit
+BOOT_MS = 30  # the menu's first frame
+
+
+class ShotError(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def fresh_box(roster=None):
+    """A simulated box on an empty flash, at its menu; roster: names for data/roster.txt
+    (write_roster) before it boots."""
+    with tempfile.TemporaryDirectory() as flash:
+        if roster:
+            write_roster(flash, roster)
+        with SimDevice(flash) as dev:
+            dev.flash = flash
+            dev.wait(BOOT_MS)
+            yield dev
+
+
+def write_roster(flash, names):
+    # The file a sync leaves on the box (firmware/roster.py); the setup reads it at each
+    # player count's ok, so a box may get it between two games
+    os.makedirs(os.path.join(flash, "data"), exist_ok=True)
+    with open(os.path.join(flash, "data", "roster.txt"), "w") as f:
+        f.write("".join(name + "\n" for name in names))
+
+
+class Camera:
+    def __init__(self, dev, page):
+        self.dev = dev
+        self.folder = os.path.join(SCREENS, page)
+        self.page = page
+        self.taken = []
+        os.makedirs(self.folder, exist_ok=True)
+
+    def shoot(self, name, *words):
+        """Write <page>/<name>.png; every one of `words` must be in the screen's texts (a
+        toast's lines count: some shots are of a toast)."""
+        frame, texts = self.dev.screen()
+        missing = [w for w in words if not any(w in t for t in texts)]
+        if missing:
+            raise ShotError("%s/%s: the screen lacks %r; it shows %r"
+                            % (self.page, name, missing, texts))
+        png.write(os.path.join(self.folder, name + ".png"), frame, pixels=self.dev.pixels(),
+                  pixel_max=PIXEL_MAX)
+        self.taken.append(name)
+        print("%-28s %s" % ("%s/%s" % (self.page, name), " | ".join(texts)))
+
+    def settle(self):
+        # let a toast go, for a shot of the screen under it
+        self.dev.wait(TOAST_MS)
