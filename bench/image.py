@@ -166,7 +166,12 @@ def measure(name, uf2, work, files, full, pinout, detail=False):
                     break
                 pico.press("back")
             pico.wait(300)
-            low = min(heap_lows(pico.serial_log, since) or [(1 << 30, 0, "-", "")])
+            lows = heap_lows(pico.serial_log, since)
+            if not lows:  # the monitor prints a new low of the whole run only
+                print("  least free heap in a %d-player game of %s: above %s B, the least "
+                      "before it" % (players, game, worst[0] if worst else "the menu's"))
+                continue
+            low = min(lows)
             print("  least free heap in a %d-player game of %s: %d B (largest free block %d B; "
                   "on %s)" % (players, game, low[0], low[1], low[2]))
             if low[3]:

@@ -83,7 +83,7 @@ class _Server:
         self.wall = None  # the wall clock TIME sets (tests); None: wallclock.default()
         self.packs = {}  # the packs ZREAD opened: {path: file}, open until the sync ends
         self.version = 1  # what HELLO agreed
-        self.acked = False  # ACKs marked this session; None once one was not (ack_lines)
+        self.acked = False  # type: bool | None  # ACKs marked this session; None: one was not
 
     def close(self):
         # The sync's end (BYE, the host gone or silent): the packs closed, and synced.sum
