@@ -1,7 +1,7 @@
 # The scoreboard for every game: the rules core's scoreboard.Scoreboard, players by total, and down
 # (and up) pages through each player's points by part. A game may bring its own instead
-# (flow.scoreboard: Versailles shows its two stages, app/scoring.py); loaded when a game's
-# flow asks for it.
+# (flow.scoreboard: Versailles shows its two stages, app/versailles_scoring.py); loaded when a
+# game's flow asks for it.
 from app import ui
 from app.results import Winner
 from app.ui import short

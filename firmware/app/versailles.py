@@ -1,7 +1,7 @@
 # The Versailles flow at the table (app/flows.py): the hub between rounds, card entry, what
-# the undo toast says and what the pixels mean (token claims: app/claims.py, the token
-# holders: app/tokens.py, the scoring and its scoreboard: app/scoring.py). Entry starts where
-# the likely value is.
+# the undo toast says and what the pixels mean (token claims: app/versailles_claims.py, the
+# token holders: app/versailles_tokens.py, the scoring and its scoreboard:
+# app/versailles_scoring.py). Entry starts where the likely value is.
 from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 
@@ -11,7 +11,8 @@ from app.colors import LUDWIG, OFF, ROUND_COLORS, rgb_of
 from app.entry import NumberEntry
 
 GAME = "versailles"
-MODULES = ("app.claims", "app.entry", "app.scoring", "app.tokens")
+MODULES = ("app.versailles_claims", "app.entry", "app.versailles_scoring",
+           "app.versailles_tokens")
 # What the pixels mean (board.PIXELS are positions, left to right): the five majority
 # tokens green, blue, white, red, yellow in their holder's colour (dark: unclaimed), the
 # stage (dim green, dim blue; dark once the game is over), Ludwig (amber while his card
@@ -40,7 +41,7 @@ def light(app, g, top):
 
 
 def scoreboard(app, g, final):
-    from app.scoring import Scoreboard
+    from app.versailles_scoring import Scoreboard
     return Scoreboard(app, g, final)
 
 
@@ -100,15 +101,15 @@ class Hub(ui.Screen):
         g = app.game
         if ui.hub_back(app, button, kind):
             return
-        if button == ui.NEXT and kind == ui.LONG:  # the token holders (app.tokens)
+        if button == ui.NEXT and kind == ui.LONG:  # the token holders (app.versailles_tokens)
             # not on down: up/down already turn the round's first card
-            from app.tokens import Tokens
+            from app.versailles_tokens import Tokens
             app.push(Tokens(app))
         elif g.phase == OVER:
             if button == ui.OK and kind == ui.PRESS:
                 app.push(scoreboard(app, g, True))
         elif button == ui.NEXT and kind == ui.PRESS:
-            from app.claims import Claim, claims
+            from app.versailles_claims import Claim, claims
             if claims(g):
                 app.push(Claim(app))
             else:
@@ -121,7 +122,7 @@ class Hub(ui.Screen):
             if g.phase == PLAY:
                 app.push(CardEntry(app))
             elif g.phase == SCORING:
-                from app.scoring import start_scoring
+                from app.versailles_scoring import start_scoring
                 start_scoring(app)
 
 

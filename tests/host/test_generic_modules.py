@@ -8,6 +8,10 @@ commands/sim.py's DEMO) name a module as a string, not an import.
 And the games' rooms do not lean on the library that asks them (library/ reaches a game
 through the lenotre.games registry): what both draw with is lenotre/draw/.
 
+The box's app likewise: a screen of firmware/app/ that imports a game's rules or screens is
+named after the game (app/<game>.py, app/<game>_*.py), which is also how app/codeheap.py lets
+a game's screens go with it (by the prefix app.<game>_).
+
 Read from the source (every import statement, those inside functions too), so a lazy import
 counts as much as one at the top."""
 import ast
@@ -17,6 +21,7 @@ from shared_rules import games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.join(ROOT, "host", "lenotre")
+APP = os.path.join(ROOT, "firmware", "app")
 
 # Generic modules that still import Versailles, each its open part of issue 24: the list
 # shrinks as they move out (the test fails on an entry that no longer imports a game).
@@ -103,6 +108,23 @@ def test_the_generic_modules_still_tied_to_versailles_are_named_truly():
     imported = _games_imported()
     stale = [name for name in STILL_VERSAILLES if not imported.get(name)]
     assert stale == [], "no longer import a game: take them off STILL_VERSAILLES: %s" % stale
+
+
+def test_no_generic_screen_of_the_box_imports_a_game():
+    # app/flows.py registers the flows by name (strings), not by import
+    names = set(games.names())
+    wrong = {}
+    for name in sorted(os.listdir(APP)):
+        stem = name[:-3]
+        if not name.endswith(".py") or stem.split("_")[0] in names:
+            continue
+        found = sorted(m for m in _imports("app." + stem, os.path.join(APP, name))
+                       if _game_of(m, names) or m.split(".")[0] == "app"
+                       and m.split(".")[-1].split("_")[0] in names)
+        if found:
+            wrong["app/" + name] = found
+    assert wrong == {}, ("the box's generic screens importing a game's own (name the screen "
+                         "after its game, app/<game>_*.py): %s" % wrong)
 
 
 def test_the_games_and_the_drawing_import_nothing_from_the_library():

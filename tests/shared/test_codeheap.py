@@ -23,7 +23,7 @@ def test_entering_a_game_lets_every_other_games_code_go():
     import shared_rules
     assert "gardens" not in dir(shared_rules)  # its package no longer keeps it alive
     codeheap.keep(None)
-    assert "app.versailles" not in sys.modules and "app.claims" not in sys.modules
+    assert "app.versailles" not in sys.modules and "app.versailles_claims" not in sys.modules
 
 
 def test_entering_the_game_held_again_allocates_nothing():
@@ -54,10 +54,11 @@ def test_finished_games_lets_boots_preloaded_screens_go_and_keeps_the_rules():
     codeheap.IN_FLASH = False
     try:
         codeheap.preload("versailles")
-        assert "app.claims" in sys.modules and "app.versailles" in sys.modules
+        assert "app.versailles_claims" in sys.modules and "app.versailles" in sys.modules
         import shared_rules.versailles.game  # noqa: F401  (a row's replay loaded them)
         codeheap.look(None)
-        for m in ("app.versailles", "app.claims", "app.scoring", "app.tokens"):
+        for m in ("app.versailles", "app.versailles_claims", "app.versailles_scoring",
+                  "app.versailles_tokens"):
             assert m not in sys.modules, m
         assert "shared_rules.versailles.game" in sys.modules
         codeheap.enter("gardens", screens=True)

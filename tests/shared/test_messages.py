@@ -14,7 +14,7 @@ from app import App, ui
 # no game's screens, and compiled from source later, in the heap the tests leave, they met
 # no 2 KB (MicroPython at 232 KB)
 from app.schlossgarten_turn import too_large
-from app.scoring import question  # noqa: E402
+from app.versailles_scoring import question  # noqa: E402
 from app.versailles import NO_CLAIM_YET  # noqa: E402
 from hal import sim
 from shared_rules.errors import RulesError

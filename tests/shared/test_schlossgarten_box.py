@@ -62,7 +62,7 @@ def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
     press(h, a, "ok")
     for _ in range(4):  # a Versailles game: 2 players, two colours, start
         press(h, a, "ok")
-    assert a.game.GAME == "versailles" and "app.claims" in sys.modules  # its screens
+    assert a.game.GAME == "versailles" and "app.versailles_claims" in sys.modules  # its screens
     press(h, a, "back")
     press(h, a, "down")
     press(h, a, "ok")  # New game: leave the running one
@@ -70,7 +70,8 @@ def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
     assert screen_texts(h)[0] == "Versailles", screen_texts(h)
     _to_schlossgarten(h, a, new=False)
     assert screen_texts(h)[0] == "Turn 1: Orange", screen_texts(h)
-    for m in VERSAILLES + ("app.claims", "app.scoring", "app.tokens", "app.entry"):
+    for m in VERSAILLES + ("app.versailles_claims", "app.versailles_scoring",
+                           "app.versailles_tokens", "app.entry"):
         assert m not in sys.modules, m
     import shared_rules
     assert not hasattr(shared_rules, "versailles")  # nor kept by its package

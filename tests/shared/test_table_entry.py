@@ -9,8 +9,8 @@ from shared_rules.versailles.tiles import TYPES
 
 from app import ui
 from app.entry import NumberEntry
-from app.scoring import likely
-from app.claims import claims
+from app.versailles_scoring import likely
+from app.versailles_claims import claims
 from app.versailles import describe
 
 
@@ -57,7 +57,7 @@ def test_claims_offer_a_holders_growth_first_and_only_what_the_rules_allow():
 def test_the_claim_screen_steps_through_every_claim_offered_in_order():
     # > is the next claim of claims(g), hold > the next player's first; the screen keeps them
     # as bytes, three a claim (the tuples held 800 bytes of the Pico's heap in a 5-player game)
-    from app.claims import Claim
+    from app.versailles_claims import Claim
 
     class Table:  # what the screen asks of the app before a claim is recorded
         pass

@@ -15,11 +15,11 @@ from app.results import Winner
 def start_scoring(app):
     g = app.game
     if g.stage == 2:  # the last scoring: the round's screens leave (as in _score)
-        codeheap.forget("app.claims")
-        codeheap.forget("app.tokens")
-    pending = g.pending_reports()
-    if pending:
-        app.push(Areas(app, pending[0]))
+        codeheap.forget("app.versailles_claims")
+        codeheap.forget("app.versailles_tokens")
+    left = g.pending_reports()
+    if left:
+        app.push(Areas(app, left[0]))
         return
     try:
         check_holders(g.reports, g.holders, g.players)
@@ -66,8 +66,8 @@ def _score(app):
             # nothing more to claim: the claim and token screens leave the heap (a game shown
             # again loads them back). With every event held, the final scoring and its
             # scoreboard are a 5-player game's lowest point.
-            codeheap.forget("app.claims")
-            codeheap.forget("app.tokens")
+            codeheap.forget("app.versailles_claims")
+            codeheap.forget("app.versailles_tokens")
         app.push(Scoreboard(app, g, final=g.phase == OVER))
 
 
@@ -81,9 +81,9 @@ def likely(g, p, k):
     # Where a size starts: what the box last heard of it (areas never shrink); if it heard
     # nothing, the middle of what the token rule leaves: below the holder's size (a larger
     # area would have taken the token), below 4 when nobody holds the token.
-    heard = g.claimed[p][k]
-    if heard or k == CONSTRUCTION:
-        return heard
+    got = g.claimed[p][k]
+    if got or k == CONSTRUCTION:
+        return got
     h = g.holders[k]
     cap = g.held[k] if h >= 0 else MIN_TOKEN_AREA - 1
     return min(cap, g.fields(p)) // 2

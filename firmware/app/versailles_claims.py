@@ -52,10 +52,10 @@ class Claim(ui.Screen):
         ui.Screen.__init__(self, app)
         # three bytes a claim (seat, type, smallest size): 25 claims of 5 players as tuples
         # would hold 800 bytes of the Pico's heap at the lowest point of a 5-player game
-        offered = claims(app.game)
-        c = self.cands = bytearray(3 * len(offered))
-        for i in range(len(offered)):
-            c[3 * i], c[3 * i + 1], c[3 * i + 2] = offered[i]
+        found = claims(app.game)
+        c = self.cands = bytearray(3 * len(found))
+        for i in range(len(found)):
+            c[3 * i], c[3 * i + 1], c[3 * i + 2] = found[i]
         self.i = 0
         self._pick()
 
