@@ -1,5 +1,7 @@
 # Every rule violation is a RulesError subclass with a message a player understands: what was
-# wrong and what is allowed. The game state is unchanged after any of them.
+# wrong and what is allowed. The game state is unchanged after any of them. These are the
+# kinds more than one game raises; a game's own are in its package (shared_rules/<game>/
+# errors.py), loaded with its rules only.
 
 
 class RulesError(ValueError):
@@ -23,35 +25,9 @@ class InvalidCard(RulesError):
     pass
 
 
-class DuplicateCard(RulesError):
-    # two players played the same card in one round
-    pass
-
-
-class CardAlreadyPlayed(RulesError):
-    # the card went to the discard pile in an earlier round of this stage
-    pass
-
-
 class OutOfTurn(RulesError):
     # the event is not allowed in the current phase (e.g. scoring before round 7)
     pass
-
-
-class InvalidClaim(RulesError):
-    # a majority-token claim that does not satisfy the token rule
-    pass
-
-
-class InvalidSize(RulesError):
-    # an area size that cannot be (negative, larger than the fields placed, shrinking)
-    pass
-
-
-class MissedClaim(RulesError):
-    # area reports contradict the token holders: a claim was not recorded. `claim` is the
-    # claim that mends it, (seat, type, size), as the reports show it.
-    claim = None  # type: tuple | None
 
 
 class IllegalPlacement(RulesError):

@@ -3,7 +3,8 @@
 # players and colours, results, finished games, sync status) is the app's, for every game.
 # A flow module has:
 #   GAME        its registry name
-#   MODULES     its screens' modules, loaded together when a game of it is shown
+#   MODULES     its screens' modules, and any other module only it loads on the box, loaded
+#               together when a game of it is shown and leaving the heap with it
 #               (app/codeheap.py: which games' code the heap holds)
 #   setup(app)  pushes the game's first setup screen (most games: app.setup.PlayerCount)
 #   note(n)     a line for the setup screens with n players ("+ Ludwig"), or ""

@@ -11,8 +11,9 @@ from app.colors import LUDWIG, OFF, ROUND_COLORS, rgb_of
 from app.entry import NumberEntry
 
 GAME = "versailles"
+# shared_rules.rng: Ludwig's shuffles, no other game's on the box: it leaves with the game
 MODULES = ("app.versailles_claims", "app.entry", "app.versailles_scoring",
-           "app.versailles_tokens")
+           "app.versailles_tokens", "shared_rules.rng")
 # What the pixels mean (board.PIXELS are positions, left to right): the five majority
 # tokens green, blue, white, red, yellow in their holder's colour (dark: unclaimed), the
 # stage (dim green, dim blue; dark once the game is over), Ludwig (amber while his card

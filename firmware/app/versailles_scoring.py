@@ -1,7 +1,7 @@
 # End of a stage: every player's areas (pre-filled with what the box knows), a missed claim
 # mended on the spot, the scoring, Versailles's scoreboard (its two stages; the generic one,
 # app/scoreboard.py, has none to show) and the winner.
-from shared_rules.errors import MissedClaim
+from shared_rules.versailles import MissedClaim
 from shared_rules.versailles.game import OVER
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA, PARTS, check_holders
 from shared_rules.versailles.tiles import AREA_KINDS, CONSTRUCTION

@@ -8,6 +8,7 @@
 #   {"e": "score", "stage": 1 or 2}
 #   {"e": "undo"}                                               cancels the last event
 from shared_rules import errors as E
+from shared_rules import versailles as V
 from shared_rules.eventlog import EventLog, check_names
 from shared_rules.eventlog import field as _field
 from shared_rules.eventlog import is_int as _is_int
@@ -175,10 +176,10 @@ class Game(EventLog):
                                     % (self.players[p], c, CARDS))
         for c in cards:  # all whole numbers now: True or 1.0 would count as a second 1
             if cards.count(c) > 1:
-                raise E.DuplicateCard("card %d is played twice this round; every card exists "
+                raise V.DuplicateCard("card %d is played twice this round; every card exists "
                                       "once" % c)
             if self.seen[c]:
-                raise E.CardAlreadyPlayed("card %d was already played in stage %d; it is on "
+                raise V.CardAlreadyPlayed("card %d was already played in stage %d; it is on "
                                           "the discard pile" % (c, self.stage))
         seat_cards = list(cards)
         spare = self.spare
@@ -217,19 +218,19 @@ class Game(EventLog):
         p = self._player(ev)
         t = type_code(_field(ev, "type", lambda v: isinstance(v, str), "a garden type"))
         if t >= len(TYPES):
-            raise E.InvalidClaim("construction sites have no majority token; tokens: %s"
+            raise V.InvalidClaim("construction sites have no majority token; tokens: %s"
                                  % ", ".join(TYPES))
         size = self.check_size(_field(ev, "size", lambda v: True, "a whole number of fields"),
                                p, t, "size")
         who, name, h = self.players[p], TYPES[t], self.holders[t]
         if size < scoring.MIN_TOKEN_AREA:
-            raise E.InvalidClaim("%s: a %s area of %d is too small; a token needs at least %d "
+            raise V.InvalidClaim("%s: a %s area of %d is too small; a token needs at least %d "
                                  "connected fields" % (who, name, size, scoring.MIN_TOKEN_AREA))
         if h == p and size <= self.held[t]:
-            raise E.InvalidClaim("%s already holds %s with %d fields; a new size must be larger"
+            raise V.InvalidClaim("%s already holds %s with %d fields; a new size must be larger"
                                  % (who, name, self.held[t]))
         if h != p and h != scoring.NOBODY and size <= self.held[t]:
-            raise E.InvalidClaim("%s holds %s with %d fields; %s needs more than %d to take it "
+            raise V.InvalidClaim("%s holds %s with %d fields; %s needs more than %d to take it "
                                  "(a tie is not enough)"
                                  % (self.players[h], name, self.held[t], who, self.held[t]))
 
@@ -243,13 +244,13 @@ class Game(EventLog):
         # -> size, if player p can have an area of kind t that large now (what: how an error
         # names it); InvalidSize if not: negative, more fields than p placed, or below p's claim.
         if not _is_int(size) or size < 0:
-            raise E.InvalidSize("%s must be a whole number >= 0, got %r" % (what, size))
+            raise V.InvalidSize("%s must be a whole number >= 0, got %r" % (what, size))
         most = self.fields(p)
         if size > most:
-            raise E.InvalidSize("%s cannot have %d %s fields: %d tiles give %d fields"
+            raise V.InvalidSize("%s cannot have %d %s fields: %d tiles give %d fields"
                                 % (self.players[p], size, AREA_KINDS[t], most // 4, most))
         if size < self.claimed[p][t]:
-            raise E.InvalidSize("%s's %s area was already %d; areas never shrink, so it is "
+            raise V.InvalidSize("%s's %s area was already %d; areas never shrink, so it is "
                                 "at least %d" % (self.players[p], AREA_KINDS[t],
                                                  self.claimed[p][t], self.claimed[p][t]))
         return size

@@ -1,7 +1,7 @@
 # Scoring, as pure functions of what the players report: each player's largest area per type
 # (green, blue, white, red, yellow, construction) and who holds each large majority token.
 from shared_rules import outcome as generic
-from shared_rules.errors import InvalidClaim, MissedClaim
+from shared_rules.versailles import InvalidClaim, MissedClaim
 from shared_rules.versailles.tiles import CONSTRUCTION, TYPES
 
 NOBODY = -1

@@ -13,6 +13,7 @@ import copy
 
 import reference as R
 from shared_rules import errors as E
+from shared_rules import versailles as V
 from shared_rules.rng import Rng, derive
 
 GAME = "versailles"
@@ -164,9 +165,9 @@ class Table:
             if len(numbers) != len(cards) or any(not 1 <= c <= R.CARDS for c in numbers):
                 broken.append((E.InvalidCard, "cards are whole numbers 1 to 55"))
             if len(set(numbers)) != len(numbers):
-                broken.append((E.DuplicateCard, "every card exists once"))
+                broken.append((V.DuplicateCard, "every card exists once"))
             if any(c in self.shown for c in numbers):
-                broken.append((E.CardAlreadyPlayed, "on the discard pile this stage"))
+                broken.append((V.CardAlreadyPlayed, "on the discard pile this stage"))
         seat_cards = list(cards or ())
         if self.two and not broken:
             lc = self._ludwig_card(cards)
@@ -204,12 +205,12 @@ class Table:
         # type" (told the box: a claim, or an earlier stage's scored report; a report made
         # again before the score replaces the one it corrects)
         if not whole(size) or size < 0:
-            broken.append((E.InvalidSize, "a whole number >= 0"))
+            broken.append((V.InvalidSize, "a whole number >= 0"))
             return False
         if size > 4 * self.tiles:
-            broken.append((E.InvalidSize, "at most 4 fields a tile"))
+            broken.append((V.InvalidSize, "at most 4 fields a tile"))
         if p is not None and t is not None and size < self.least[p][t]:
-            broken.append((E.InvalidSize, "areas never shrink"))
+            broken.append((V.InvalidSize, "areas never shrink"))
         return True
 
     # ---- claim: "at least 4 contiguous fields", "an equal amount is not sufficient"; the
@@ -225,7 +226,7 @@ class Table:
         elif name not in AREA_NAMES:
             broken.append((E.UnknownType, "green, blue, white, red, yellow"))
         elif name == "construction":
-            broken.append((E.InvalidClaim, "construction sites have no token"))
+            broken.append((V.InvalidClaim, "construction sites have no token"))
         else:
             t = AREA_NAMES.index(name)
         size = ev.get("size")
@@ -233,11 +234,11 @@ class Table:
             broken.append((E.InvalidEvent, "size: a whole number"))
         elif self._size(size, p, t, broken):
             if size < R.TOKEN_MIN:
-                broken.append((E.InvalidClaim, "at least 4 fields"))
+                broken.append((V.InvalidClaim, "at least 4 fields"))
             elif t is not None and p is not None:
                 h = self.holders[t]
                 if h != NOBODY and size <= self.held[t]:
-                    broken.append((E.InvalidClaim, "more than the holder's %d" % self.held[t]))
+                    broken.append((V.InvalidClaim, "more than the holder's %d" % self.held[t]))
 
         def apply():
             self.holders[t] = p
@@ -286,7 +287,7 @@ class Table:
         else:
             missed = self.missed_claims()
             if missed:
-                broken.append((E.MissedClaim, missed))
+                broken.append((V.MissedClaim, missed))
 
         def apply():
             holders = [h if h != NOBODY else None for h in self.holders]

@@ -25,6 +25,7 @@ import reference as R
 import reference_table as T
 from shared_rules import codec
 from shared_rules import errors as E
+from shared_rules import versailles as V
 from shared_rules.versailles.game import Game
 
 SOAK = bool(os.environ.get("LENOTRE_SOAK"))
@@ -82,8 +83,8 @@ class VersaillesEvents(RuleBasedStateMachine):
             assert isinstance(exc, expected.classes()), "%r: %s (%s); the rules it breaks: %r" % (
                 ev, type(exc).__name__, exc, expected.broken)
             assert str(exc).strip(), "%r: %s without a message" % (ev, type(exc).__name__)
-            if isinstance(exc, E.MissedClaim):  # the claim that mends it is one the reports show
-                assert exc.claim in dict(expected.broken)[E.MissedClaim], (exc.claim, expected)
+            if isinstance(exc, V.MissedClaim):  # the claim that mends it is one the reports show
+                assert exc.claim in dict(expected.broken)[V.MissedClaim], (exc.claim, expected)
             assert frozen(g) == snap, "refused %r but the state changed" % (ev,)
             assert g.events == events and g.log == log, "refused %r went into the log" % (ev,)
             assert ev == kept, "the refused event was changed"

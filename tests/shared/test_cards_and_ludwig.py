@@ -2,8 +2,8 @@
 # "Garden Tile Distribution", "Second Stage", "Special Rules for 2 Players").
 from support import finish_stage, mentions, play_rounds, raises
 
-from shared_rules.errors import (CardAlreadyPlayed, DuplicateCard, InvalidCard, InvalidEvent,
-                                  OutOfTurn)
+from shared_rules.errors import InvalidCard, InvalidEvent, OutOfTurn
+from shared_rules.versailles import CardAlreadyPlayed, DuplicateCard
 from shared_rules.versailles.game import Game
 
 TWO = ["Ann", "Ben"]

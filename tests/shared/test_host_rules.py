@@ -3,7 +3,7 @@
 # that a token's holder took it with enough fields.
 from support import mentions, raises
 
-from shared_rules.errors import InvalidClaim, InvalidSize
+from shared_rules.versailles import InvalidClaim, InvalidSize
 from shared_rules.outcome import Outcome, places
 from shared_rules.versailles import scoring
 from shared_rules.versailles.table import Table

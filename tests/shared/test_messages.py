@@ -219,10 +219,12 @@ def test_every_kind_of_error_is_among_the_messages():
     # Every RulesError subclass the rules core defines, and the store's errors, are provoked
     # above: a new kind of error cannot slip past the screen test unseen.
     from shared_rules import errors
+    from shared_rules import versailles
     rules_errors()
     store_errors()
-    kinds = set(n for n in dir(errors) if isinstance(getattr(errors, n), type)
-                and issubclass(getattr(errors, n), RulesError) and n != "RulesError")
+    kinds = set(n for m in (errors, versailles) for n in dir(m)
+                if isinstance(getattr(m, n), type) and issubclass(getattr(m, n), RulesError)
+                and n != "RulesError")
     assert len(kinds) == 13 and not kinds - raised, kinds - raised
     assert set(["StoreFull", "StoreError", "NotSynced"]) <= raised, raised
 

@@ -2,7 +2,7 @@
 # against the rules core on CPython and on MicroPython.
 from support import mentions, play_rounds, raises
 
-from shared_rules.errors import InvalidClaim
+from shared_rules.versailles import InvalidClaim
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.garden import Garden
 from shared_rules.versailles.scoring import score_stage

@@ -2,7 +2,8 @@
 # "Game End", "Special Rules for 2 Players").
 from support import finish_stage, mentions, raises
 
-from shared_rules.errors import MissedClaim, OutOfTurn
+from shared_rules.errors import OutOfTurn
+from shared_rules.versailles import MissedClaim
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.scoring import NOBODY, outcome, score_stage
 

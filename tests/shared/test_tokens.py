@@ -1,7 +1,8 @@
 # Majority tokens, claim by claim (versailles-en.txt: "Assignment of Majority Tokens").
 from support import mentions, play_rounds, raises
 
-from shared_rules.errors import InvalidClaim, InvalidSize, OutOfTurn, UnknownPlayer, UnknownType
+from shared_rules.errors import OutOfTurn, UnknownPlayer, UnknownType
+from shared_rules.versailles import InvalidClaim, InvalidSize
 from shared_rules.versailles.game import Game
 
 NAMES = ["Sophie", "Alexander", "Oliver"]
