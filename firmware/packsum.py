@@ -2,15 +2,14 @@
 # first entries: each pack's run, the ids met, the refiled, with the entries' CRC-32. Reading
 # the entries one by one costs a box of 2,500 games 500 ms of its power-on on the Pico; boot
 # takes this where the CRC says those entries are still the directory's and reads only the
-# entries after them. Written again once SUM_AFTER entries or more are read so (a small box
-# writes none). Apart from packix.py: the official UF2's box compiles each piece at boot in a
-# heap its app's code has taken, where a box of 1,300 games has no 1,552 bytes in one
-# piece for the two together.
+# entries after them. Made again once SUM_AFTER entries or more are read so (a small box makes
+# none), and written at the first idle step. Apart from packix.py: the official UF2's box
+# compiles each piece at boot in a heap its app's code has taken, where a box of 1,300 games
+# has no 1,552 bytes in one piece for the two together.
 import binascii
 from array import array
 
 from filecrc import crc_of
-from flash import write
 from packs import E
 
 SUM = "packs.sum"
@@ -52,8 +51,9 @@ def load(packs, seen, n):
 
 
 def save(packs, seen, runs, n, crc):
-    # packs.sum for packs.ix's first n entries, whose CRC-32 is crc (temp, then rename); a
-    # full flash leaves it out: the next boot reads the entries one by one
+    # packs.sum for packs.ix's first n entries, whose CRC-32 is crc: its parts made now into
+    # packs.later, written by the store's first idle step (Store.settle) once the menu is
+    # drawn: the write is a littlefs commit (~120 ms on the Pico), no part of a power-on
     body = array("I")
     for no in runs:
         body.append(no)
@@ -63,11 +63,8 @@ def save(packs, seen, runs, n, crc):
         body.append(g)
     head = array("I", (_MAGIC, n, crc, _NO if packs.last is None else packs.last, len(runs),
                        len(packs.refiled), len(seen.bits)))
-    try:
-        write(packs.dir, "packsum", SUM, (head, body, seen.bits,
-                                          array("I", (_crc(head, body, seen.bits),))))
-    except Exception:
-        pass
+    bits = bytes(seen.bits)
+    packs.later = (head, body, bits, array("I", (_crc(head, body, bits),)))
 
 
 def _crc(*parts):

@@ -353,7 +353,15 @@ class Store:
     def settle(self, file=True, stop=None):
         # The app's idle step, its frame drawn: -> whether there was work (AheadStore's: the
         # journal's slow writes). stop: a callable, True once a button moved: long work gives
-        # way to it. Here: the temps boot left (_boot) go.
+        # way to it. Here: the packs' summary boot made is written, the temps it left go.
+        later = getattr(self._packs, "later", None)
+        if later is not None:
+            delattr(self._packs, "later")  # made by packsum.save alone: no attribute, no heap
+            try:  # packsum.SUM, temp then rename (packsum.py is out of the heap by now)
+                write(self.dir, "packsum", "packs.sum", later)
+            except Exception:  # a full flash: the next boot reads the entries one by one
+                pass
+            return True
         stale = getattr(self, "_stale", None)
         if stale is None:
             return False
