@@ -69,6 +69,7 @@ while True:
 """
 # --detail: the modules loaded at each new low, after its figures
 DETAIL = "\n        print('MODS', ' '.join(sorted(sys.modules)))"
+IDLE_AFTER_MS = 500  # a power-on's time on after its menu (boot)
 # A full box of the bench's games (the four games, 2 seeds, 5-player Versailles, 4 players
 # else): 2,700 leave no room for the games the bench plays; 2,500 do
 FULL = 2500
@@ -247,6 +248,9 @@ def boot(name, uf2, work, files, full, synced=False):
             pico.wait_for("New game")
             s = pico.screen()
             times.append("%.0f ms (first lit frame %.0f ms)" % (s["frame_ms"], s["first_ink_ms"]))
+            # on half a second, as a box at a table stays on: its first idle steps do what
+            # boot leaves for after the menu (a summary's write), which the next power-on finds
+            pico.wait(IDLE_AFTER_MS)
     print("%s, %d games on the box%s: power-on to the menu drawn, emulated: %s"
           % (name, full, ", all synced" if synced else "", "; ".join(times)))
 
