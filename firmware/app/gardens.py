@@ -55,8 +55,12 @@ def scoreboard(app, g, final):
     return Scoreboard(app, g, final)
 
 
-def scale(rgb, q):
-    return (rgb[0] * q // 4, rgb[1] * q // 4, rgb[2] * q // 4)
+def dim(rgb):
+    # The colour at a quarter of what the strip shows at most (its brightness cap, 48 on
+    # the boards we have): a quarter of the full colour is still above the cap, which
+    # brought it to the bright one's level
+    m = max(rgb)
+    return (rgb[0] * 12 // m, rgb[1] * 12 // m, rgb[2] * 12 // m)
 
 
 def light(app, g, top):
@@ -70,7 +74,7 @@ def light(app, g, top):
             if over:
                 rgb = FLOWER_RGB[c] if g.owner[i] in winners else OFF
             else:
-                rgb = FLOWER_RGB[c] if i == now else scale(FLOWER_RGB[c], 1)
+                rgb = FLOWER_RGB[c] if i == now else dim(FLOWER_RGB[c])
         app.light(TURN_PIXELS[i], rgb)
     left = 0 if over else (g.turns_left() or 0)
     for i in range(3):

@@ -109,6 +109,9 @@ def check_three(seen):
     assert [t.split() for t in texts[3:6]] == [["red", "6", "0"], ["blue", "1", "5"],
                                                ["yellow", "6", "0"]], texts
     assert pixels[3] == (0, 0, 0)
+    # the colour on turn (yellow, third in turn order) bright, the others dim, as the strip
+    # shows them after its brightness cap (a quarter of the full colour was still above it)
+    assert all(max(pixels[2]) >= 3 * max(pixels[i]) > 0 for i in (0, 1)), pixels
     # the mistaken T4 and its undo: the toast names it
     undone = [t for ev, t, _ in seen if ev["e"] == "undo"][0]
     assert "Undone: T4 red, 1 bed" in said(undone), undone
