@@ -189,7 +189,8 @@ def measure(name, uf2, work, files, full, pinout, detail=False):
 
 IMPORTS = ("board", "store", "hal.pico", "guard", "app", "app.home", "app.versailles",
            "app.versailles_claims", "app.versailles_scoring", "app.versailles_tokens",
-           "app.sanssouci", "app.gardens", "app.schlossgarten", "app.setup", "app.finished", "labels", "link")
+           "app.sanssouci", "app.gardens", "app.schlossgarten", "app.setup", "app.finished",
+           "labels", "link")
 IMPORT_COSTS = """import gc, sys
 sys.path[:] = ['/rom', '/rom/lib', '.frozen']
 gc.collect()

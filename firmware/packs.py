@@ -97,6 +97,10 @@ class Packs:
         self.last = None  # the pack whose run ends packs.ix (filing appends to it)
         self._dir = None  # (no, its entries, its path): the directory of the pack read last
         self._next = 0  # where in it the entry after the one where() found last starts
+        # packs.sum as boot made it (packsum.save), for the first idle step to write
+        # (Store.settle). An attribute from the start, set to None once written: MicroPython
+        # keeps a deleted instance attribute's value in its map, alive, until the slot is reused.
+        self.later = None  # type: tuple | None
         self.loose = {}  # pack no -> its directory, where it is in the heap (rewritten since
         # boot; every pack without packs.ix)
 

@@ -80,7 +80,7 @@ class Store:
                 settle(self.dir, [name for name in temps if name[0] == "g"], list(found))
                 found = listing(self.root)
             if stale:
-                self._stale = stale  # no attribute, no heap, on a box with none
+                self._stale = stale  # type: list | None  # no attribute on a box with none
         del temps
         names = sorted(found)
         try:
@@ -354,9 +354,9 @@ class Store:
         # The app's idle step, its frame drawn: -> whether there was work (AheadStore's: the
         # journal's slow writes). stop: a callable, True once a button moved: long work gives
         # way to it. Here: the packs' summary boot made is written, the temps it left go.
-        later = getattr(self._packs, "later", None)
+        later = self._packs.later
         if later is not None:
-            delattr(self._packs, "later")  # made by packsum.save alone: no attribute, no heap
+            self._packs.later = None
             try:  # packsum.SUM, temp then rename (packsum.py is out of the heap by now)
                 write(self.dir, "packsum", "packs.sum", later)
             except Exception:  # a full flash: the next boot reads the entries one by one
@@ -365,7 +365,7 @@ class Store:
         stale = getattr(self, "_stale", None)
         if stale is None:
             return False
-        del self._stale
+        self._stale = None  # not del: a deleted attribute's value stays in its map, alive
         settle(self.dir, stale)
         return True
 
