@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import reference as R
 from shared_rules import codec
 from shared_rules import errors as E
+from shared_rules import versailles as V
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import Simulation
 from shared_rules.versailles.simulate import TILE_FACES
@@ -310,14 +311,14 @@ def invalid_events(g):
             ("too many cards", {"e": "round", "cards": free[:n + 1]}, (E.InvalidCard,)),
             ("no cards", {"e": "round"}, (E.InvalidEvent,)),
             ("duplicate card", round_with(**{"c%d" % (n - 1): free[0]}),
-             (E.DuplicateCard,)),
+             (V.DuplicateCard,)),
             ("areas in play", {"e": "areas", "p": 0, "sizes": [0] * 6}, (E.OutOfTurn,)),
             ("score in play", {"e": "score", "stage": g.stage}, (E.OutOfTurn,)),
         ]
         played_cards = [c for cards in stage_rounds(g, g.stage) for c in cards[:n]]
         if played_cards:
             out.append(("card already played", round_with(c0=played_cards[-1]),
-                        (E.CardAlreadyPlayed,)))
+                        (V.CardAlreadyPlayed,)))
         if n == 2:
             out.append(("wrong Ludwig card", dict(round_with(), ludwig=0), (E.InvalidEvent,)))
     else:
@@ -334,7 +335,7 @@ def invalid_events(g):
 
     # claims: not enough fields, not beating the holder, unknown seats and types
     fields = g.fields(0)
-    bad_claim = (E.InvalidClaim, E.InvalidSize)
+    bad_claim = (V.InvalidClaim, V.InvalidSize)
     for t, name in enumerate(R.TYPE_NAMES):
         h = g.holders[t]
         holder = 0 <= h < n
@@ -354,7 +355,7 @@ def invalid_events(g):
                                 bad_claim))
     out += [
         ("claim a construction site", {"e": "claim", "p": 0, "type": "construction",
-                                       "size": fields}, (E.InvalidClaim, E.InvalidSize)),
+                                       "size": fields}, (V.InvalidClaim, V.InvalidSize)),
         ("claim jokers", {"e": "claim", "p": 0, "type": "joker", "size": fields},
          (E.UnknownType,)),
         ("claim purple", {"e": "claim", "p": 0, "type": "purple", "size": 4},
@@ -371,11 +372,11 @@ def invalid_events(g):
          (E.InvalidEvent,)),
         ("claim without seat", {"e": "claim", "type": "blue", "size": 4}, (E.InvalidEvent,)),
         ("claim beyond the fields", {"e": "claim", "p": 0, "type": "red",
-                                     "size": fields + 1}, (E.InvalidSize,)),
+                                     "size": fields + 1}, (V.InvalidSize,)),
         ("claim negative", {"e": "claim", "p": 1, "type": "red", "size": -4},
-         (E.InvalidSize,)),
+         (V.InvalidSize,)),
         ("claim size as text", {"e": "claim", "p": 1, "type": "red", "size": "9"},
-         (E.InvalidSize,)),
+         (V.InvalidSize,)),
     ]
     if g.phase == "scoring":
         ok = g.reports[0] or [0] * 6
@@ -384,9 +385,9 @@ def invalid_events(g):
             ("areas of seat -1", {"e": "areas", "p": -1, "sizes": ok}, (E.UnknownPlayer,)),
             ("five areas", {"e": "areas", "p": 0, "sizes": ok[:5]}, (E.InvalidEvent,)),
             ("areas negative", {"e": "areas", "p": 0, "sizes": [-1] + ok[1:]},
-             (E.InvalidSize,)),
+             (V.InvalidSize,)),
             ("areas beyond the fields", {"e": "areas", "p": 0,
-                                         "sizes": ok[:5] + [fields + 1]}, (E.InvalidSize,)),
+                                         "sizes": ok[:5] + [fields + 1]}, (V.InvalidSize,)),
             ("score the other stage", {"e": "score", "stage": 3 - g.stage}, (E.OutOfTurn,)),
             ("score stage as text", {"e": "score", "stage": str(g.stage)},
              (E.InvalidEvent,)),
@@ -397,7 +398,7 @@ def invalid_events(g):
                     sizes = list(g.reports[p] or g.claimed[p])
                     sizes[t] = g.claimed[p][t] - 1
                     out.append(("area shrinking below its claim", {"e": "areas", "p": p,
-                                "sizes": sizes}, (E.InvalidSize,)))
+                                "sizes": sizes}, (V.InvalidSize,)))
                     break
         if g.pending_reports():
             out.append(("score before all reports", {"e": "score", "stage": g.stage},
@@ -474,4 +475,4 @@ def test_missed_claim_refuses_the_score(seed, players, data):
     sizes[t] = size
     g.report_areas(p, sizes)  # a valid report on its own ...
     _assert_refused(g, "score with a missed claim", {"e": "score", "stage": g.stage},
-                    (E.MissedClaim,))  # ... that the score cannot accept
+                    (V.MissedClaim,))  # ... that the score cannot accept
