@@ -7,7 +7,7 @@ import tempfile
 
 from lenotre.device import png
 from lenotre.device.simclient import SimDevice
-from lenotre.device.simplay import TOAST_MS
+from lenotre.device.simplay import PALETTE, TOAST_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -65,3 +65,13 @@ class Camera:
     def settle(self):
         # let a toast go, for a shot of the screen under it
         self.dev.wait(TOAST_MS)
+
+
+def start(dev, cam, player, players, *words):
+    # The setup's colours taken in order (ok: the first free one each), a look at the start
+    # screen (its `words`), then the game started, as the rig's new_game leaves it
+    for _ in range(players):
+        dev.press("ok")
+    cam.shoot("start", *words)
+    dev.press("ok")
+    player.names = list(PALETTE[:players])

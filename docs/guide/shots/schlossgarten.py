@@ -6,9 +6,8 @@ into a turn and backed out of (back, a screen at a time), so the rig then enters
 as the plan has it."""
 from shared_rules.schlossgarten.simulate import play
 
-from lenotre.device.simplay import PALETTE
 from schlossgarten_play import Player
-from shots.camera import Camera, fresh_box
+from shots.camera import Camera, fresh_box, start
 
 SEED, PLAYERS = 7, 3
 # the turns (their index in the plan, from 0) the looks are taken at
@@ -56,11 +55,7 @@ def set_up(dev, cam, player):
     dev.press("up", PLAYERS - 2)
     cam.shoot("count", "Schlossgarten", "How many players")
     dev.press("ok")
-    for _ in range(PLAYERS):
-        dev.press("ok")  # the first free colour
-    cam.shoot("start", "Schlossgarten", "Orange", "Cyan", "ok:start")
-    dev.press("ok")
-    player.names = list(PALETTE[:PLAYERS])
+    start(dev, cam, player, PLAYERS, "Schlossgarten", "Orange", "Cyan", "ok:start")
 
 
 def refused(dev, cam):

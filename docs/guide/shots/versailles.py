@@ -3,13 +3,13 @@ desktop simulation's seed 3: lenotre/games/versailles_demo.py) entered through t
 simplay.Player, one step of the plan at a time, with a look at each screen the page explains
 on the way. Two looks change the game and take it back, as a table would: a report that
 shows a claim the box never heard of (the Missed claim question), then undone."""
-from lenotre.device.simplay import PALETTE, Player, plan_of
+from lenotre.device.simplay import Player, plan_of
 from lenotre.games import versailles_demo
 from shared_rules import games
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 from shared_rules.versailles.tiles import TYPES
 
-from shots.camera import Camera, fresh_box
+from shots.camera import Camera, fresh_box, start
 
 PLAYERS = versailles_demo.PLAYERS
 
@@ -60,11 +60,7 @@ def set_up(dev, cam, player):
     dev.press("up", PLAYERS - 2)
     cam.shoot("count", "Versailles", "How many players", "+ Ludwig")
     dev.press("ok")
-    for _ in range(PLAYERS):
-        dev.press("ok")  # the first free colour
-    cam.shoot("start", "Start Versailles", "Orange", "Purple", "+ Ludwig")
-    dev.press("ok")
-    player.names = list(PALETTE[:PLAYERS])
+    start(dev, cam, player, PLAYERS, "Start Versailles", "Orange", "Purple", "+ Ludwig")
 
 
 def round_one(dev, cam):
