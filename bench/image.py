@@ -51,24 +51,37 @@ import gc, time, micropython, app
 app.preload()
 from guard import Guard
 from hal.pico import build
+
+
+def report(f, g):
+    # A frame of its own, gone when it returns: what it looks at (the screen then) stays off
+    # the loop's stack, which the collector scans, and would otherwise keep that screen (and
+    # a finished game it holds) alive after the app has let it go
+    a = g.app
+    print('HEAP', f, type(a.stack[-1]).__name__ if a is not None else '-')
+    micropython.mem_info()%s
+
+
+def watch(g):
+    low = 1 << 30
+    n = 0
+    while True:
+        g.step()
+        n += 1
+        gc.collect()
+        f = gc.mem_free()
+        if f < low or n %% 5000 == 0:
+            low = min(low, f)
+            report(f, g)
+        time.sleep_ms(10)
+
+
 g = Guard(build(%r), app.App)
 g.run(False)
-low = 1 << 30
-n = 0
-while True:
-    g.step()
-    n += 1
-    gc.collect()
-    f = gc.mem_free()
-    if f < low or n %% 5000 == 0:
-        low = min(low, f)
-        a = g.app
-        print('HEAP', f, type(a.stack[-1]).__name__ if a is not None else '-')
-        micropython.mem_info()%s
-    time.sleep_ms(10)
+watch(g)
 """
 # --detail: the modules loaded at each new low, after its figures
-DETAIL = "\n        print('MODS', ' '.join(sorted(sys.modules)))"
+DETAIL = "\n    print('MODS', ' '.join(sorted(sys.modules)))"
 IDLE_AFTER_MS = 500  # a power-on's time on after its menu (boot)
 # A full box of the bench's games (the four games, 2 seeds, 5-player Versailles, 4 players
 # else): 2,700 leave no room for the games the bench plays; 2,500 do
@@ -124,7 +137,7 @@ def with_monitor(files, work, pinout, detail=False):
     # -> the build's files and MONITOR compiled as MONITOR_MODULE, for the hal's `pinout`
     src = os.path.join(work, MONITOR_MODULE + ".py")
     with open(src, "w") as f:
-        f.write(MONITOR % (pinout, DETAIL if detail else ""))
+        f.write(MONITOR % (DETAIL if detail else "", pinout))
     dst = src[:-3] + ".mpy"
     err = toolchain.compile_file(src, dst, MONITOR_MODULE + ".py")
     if err:

@@ -98,7 +98,12 @@ SOAK_HEAP = "416k"
 # test_people compiles the store, the link, the clocks and hal.sim from source beside its
 # tests: at 192 KB its names met the same edge ("allocating 640 bytes" at its imports) in a
 # checkout at one path and not at another (2026-12-06): HARNESS_HEAP.
-OWN_HEAP = {"test_people.py": HARNESS_HEAP, "test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
+# test_codeheap boots the app and enters Gardens, Versailles and Schlossgarten from source, then
+# files a game compressed: once Gardens' rules refused beds no tile completes (G13,
+# 2026-12-07) the compressor found no 1,280 bytes in one piece at 256 to 288 KB (the filing
+# then went plain and the test, which checks that the compressor's code leaves, failed); 320 KB
+# passes. The box files compressed from its frozen image (tests/host/test_full_box.py).
+OWN_HEAP = {"test_people.py": HARNESS_HEAP, "test_codeheap.py": "320k", "test_packed.py": "288k", "test_schlossgarten_box.py": "288k",
             "test_sanssouci_flow.py": "288k", "test_mirror.py": HARNESS_HEAP,
             "test_zjournal.py": "272k", "test_gardens_flow.py": "288k",
             "test_gardens_end.py": "288k", "test_toy_game.py": "288k", "test_app.py": "320k",

@@ -253,6 +253,9 @@ class Game(EventLog):
             raise NoSpecialTile("%s placed its special garden tile on turn %d; take a tile "
                                 "from the draw piles" % (R.COLOURS[c], self.special[c]))
         judged = [R.flowers(bed) for bed in beds]  # every bed checked before anything changes
+        if not R.one_tile(judged):
+            raise BadBed("no garden tile completes %s together: its 4 corners are one flower "
+                         "of each colour, a different one in each bed" % " ".join(beds))
 
         def apply():
             self.turns += 1

@@ -65,6 +65,20 @@ def flowers(bed):
     return counts
 
 
+def one_tile(beds, taken=0):
+    # -> whether one garden tile can have completed all these beds (each its flowers per
+    # colour, as flowers() gives them): "Every garden tile shows flowers in the four player
+    # colors in its corners", and each bed the tile completes holds one of those corners, a
+    # different one each, so each bed needs a flower of a colour no other bed took. taken: the
+    # colours taken so far, a bit each
+    if not beds:
+        return True
+    for c in range(FLOWERS):
+        if beds[0][c] and not taken & (1 << c) and one_tile(beds[1:], taken | (1 << c)):
+            return True
+    return False
+
+
 def judge(counts, in_play):
     # -> (colour with sole majority or NOBODY, why). Every colour's flowers count, played or
     # not: "In a three-player game, the flowers of the unused fourth color are also counted".

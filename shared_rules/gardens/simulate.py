@@ -1,6 +1,6 @@
 # Whole random games of Gardens that keep every rule: each turn takes a tile from the piles or
-# (now and then) the colour's special tile, completes 0 to 4 flowerbeds of random flowers, and
-# sometimes is entered wrong and taken back (undo), as at the table. The garden's geometry is
+# (now and then) the colour's special tile, completes 0 to 4 flowerbeds (one at a corner
+# each), and sometimes is entered wrong and taken back (undo), as at the table. The garden's geometry is
 # not modelled: the box never sees it, players enter what their tile completed. The
 # differential and property tests and `bench/` play through here; the box never loads it.
 from shared_rules.gardens import rules as R
@@ -37,8 +37,11 @@ class Simulation:
         return "".join([R.LETTERS[rng.below(4)] for _ in range(R.FLOWERS)])
 
     def beds(self):
+        # the beds the tile completes, each holding one of its corners, a flower of each colour
+        # (a bed no tile could complete is refused), its other three flowers at random
         rng = self.rng
-        return [self.bed() for _ in range(R.BEDS_PER_TURN) if rng.below(16) < self.density]
+        return [R.LETTERS[c] + self.bed()[1:] for c in range(R.BEDS_PER_TURN)
+                if rng.below(16) < self.density]
 
     def step(self):
         g, rng = self.game, self.rng

@@ -5,6 +5,7 @@
 # player's next turn", the winner by sorting (-beds, corners). Quotes are from the rulebook.
 import collections
 import copy
+import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,14 +13,22 @@ from hypothesis import strategies as st
 from shared_rules import codec
 from shared_rules import errors as E
 from shared_rules import games
-from shared_rules.gardens.errors import NoSpecialTile
+from shared_rules.gardens.errors import BadBed, NoSpecialTile
 from shared_rules.gardens.game import Game
 from shared_rules.gardens.simulate import VARIANTS, play
 
 NAMES = {"b": "blue", "y": "yellow", "r": "red", "p": "pink"}
 PARTNER = {"blue": "red", "red": "blue", "yellow": "pink", "pink": "yellow"}
 BED = st.text(alphabet="byrp", min_size=4, max_size=4)
-TURNS = st.lists(st.tuples(st.lists(BED, max_size=4), st.booleans()), max_size=110)
+# "Every garden tile shows flowers in the four player colors in its corners", and "four tile
+# corners together form" a bed: the beds a tile completes each hold a different one of its
+# corners (a colour each, in any place of the bed), their other three flowers anything
+TILE_BEDS = st.builds(lambda corners, rests, at: [r[:i] + c + r[i:] for c, r, i in
+                                                  zip(corners, rests, at)],
+                      st.permutations("byrp"),
+                      st.lists(st.text(alphabet="byrp", min_size=3, max_size=3), max_size=4),
+                      st.lists(st.integers(0, 3), min_size=4, max_size=4))
+TURNS = st.lists(st.tuples(TILE_BEDS, st.booleans()), max_size=110)
 SETUPS = st.sampled_from(VARIANTS).flatmap(lambda v: st.tuples(
     st.just(v), st.permutations(["blue", "yellow", "red", "pink"])))
 
@@ -135,6 +144,31 @@ def play_both(setup, turns):
     raise AssertionError("the game never ended")
 
 
+def ref_one_tile(beds):
+    # whether one tile's four corners, a colour each, can be spread over the beds, each bed
+    # holding one of them (tried over every order of the four colours)
+    return any(all(colour in bed for colour, bed in zip(order, beds))
+               for order in itertools.permutations("byrp"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(SETUPS, st.lists(BED, min_size=1, max_size=4))
+def test_beds_no_tile_can_complete_are_refused_as_the_reference_says(setup, beds):
+    (players, teams, tiles), perm = setup
+    order = ref_order(players, teams, perm)
+    game = Game(["P%d" % i for i in range(players)], order, teams,
+                None if teams or players == 2 else tiles)
+    before = codec.encode(game.snapshot())
+    try:
+        game.turn(beds, False)
+        accepted = True
+    except BadBed as exc:
+        accepted = False
+        assert "no garden tile completes" in str(exc), str(exc)
+        assert codec.encode(game.snapshot()) == before
+    assert accepted == ref_one_tile(beds), beds
+
+
 def test_majority_of_every_bed_matches_the_reference():
     # all 256 beds, every set of colours in play (3 players: each unused colour)
     for i in range(256):
@@ -177,7 +211,8 @@ def test_undo_and_refused_events_leave_the_game_exactly_as_before(setup, turns, 
     assert (undone.outcome is None) == (fresh.outcome is None)
     if fresh.outcome is None:
         before = codec.encode(fresh.snapshot())
-        bad = data.draw(st.sampled_from([["bbb"], ["bbbb"] * 5, ["bbbx"], 7]))
+        bad = data.draw(st.sampled_from([["bbb"], ["bbbb"] * 5, ["bbbx"],
+                                         ["bbby", "bbyy", "yyyb"], 7]))
         try:
             fresh.push({"e": "turn", "c": "byrp"[fresh.on_turn()], "beds": bad})
             raise AssertionError("bad beds %r accepted" % (bad,))

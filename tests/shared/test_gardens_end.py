@@ -4,9 +4,9 @@
 # process sits at MicroPython's 1,260 interned names.)
 import sys
 
-from support import dropping, press, scratch, screen_texts
+from support import dropping, press, scratch, screen_said, screen_texts
 
-from test_gardens_flow import _start, _turn
+from test_gardens_flow import _bed, _start, _turn
 
 
 @dropping
@@ -15,7 +15,7 @@ def test_the_final_scoreboard_lets_the_bed_entry_go():
     # more use, leaves the heap as it opens
     h, a = _start(scratch("gardens_over_heap"), 3, 2)  # 6 tiles each
     for _ in range(4):
-        _turn(h, a, "bbbb", "bbbb")  # blue's tiles, till the end is triggered
+        _turn(h, a, "bbbb", "bbby")  # blue's tiles, till the end is triggered
         if a.game.end_at is not None:
             break
         _turn(h, a)
@@ -38,7 +38,7 @@ def test_a_new_game_lets_the_last_ends_screens_go():
     h, a = _start(scratch("gardens_over_setup"), 3, 2)
     while a.game.outcome is None:
         if a.game.end_at is None:
-            _turn(h, a, "bbbb", "bbbb")  # blue's tiles, till the end is triggered
+            _turn(h, a, "bbbb", "bbby")  # blue's tiles, till the end is triggered
         else:
             _turn(h, a)
     press(h, a, "ok")
@@ -49,3 +49,20 @@ def test_a_new_game_lets_the_last_ends_screens_go():
     assert screen_texts(h)[2] == "How many players", screen_texts(h)
     for m in ("app.results", "app.scoreboard", "shared_rules.scoreboard"):
         assert m not in sys.modules, m
+
+
+def test_beds_no_tile_can_complete_are_refused_and_stay_to_be_put_right():
+    # A tile has one flower of each colour in its corners, a different one in each bed it
+    # completes (docs/RULES.md, G13): two all-blue beds in one turn are a typing error. The box
+    # says so when ok records the turn; the beds stay on the screen to be put right.
+    h, a = _start(scratch("gardens_one_tile"), 3, 2)
+    _turn(h, a, "bbbb", "bbbb")
+    assert screen_texts(h)[0] == "Not allowed", screen_texts(h)
+    assert "no garden tile completes bbbb bbbb" in screen_said(h), screen_said(h)
+    assert a.game.turns == 0
+    press(h, a, "back")  # the message closes: the second bed as it was entered
+    assert screen_texts(h)[:2] == ["blue bed 2", "B B B B"], screen_texts(h)
+    press(h, a, "back")  # its last flower taken away, a yellow one instead
+    _bed(h, a, "y")
+    press(h, a, "ok")
+    assert a.game.turns == 1 and a.game.won[0] == 2, a.game.won

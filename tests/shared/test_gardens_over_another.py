@@ -21,8 +21,8 @@ def test_setting_up_a_game_over_a_finished_one_of_another_game():
     # 3 players, 6 flowerbed tiles: blue places its 6th on turn 4, the round ends on turn 6
     log = [{"e": "setup", "game": "gardens", "players": ["Orange", "Purple", "Cyan"],
             "tiles": 6, "colours": ["blue", "yellow", "red"]},
-           {"e": "turn", "c": "b", "beds": ["bbbb"] * 4}, {"e": "turn", "c": "y", "beds": []},
-           {"e": "turn", "c": "r", "beds": []}, {"e": "turn", "c": "b", "beds": ["bbbb"] * 2},
+           {"e": "turn", "c": "b", "beds": ["bbbb", "bbby", "bbbr", "bbbp"]}, {"e": "turn", "c": "y", "beds": []},
+           {"e": "turn", "c": "r", "beds": []}, {"e": "turn", "c": "b", "beds": ["bbbb", "bbby"]},
            {"e": "turn", "c": "y", "beds": []}, {"e": "turn", "c": "r", "beds": []}]
     gid = st.new_game(log[0])
     for ev in log[1:-1]:

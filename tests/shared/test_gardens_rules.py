@@ -52,7 +52,7 @@ def test_off_turn_placement_and_an_empty_supply_still_wins_beds():
     # "If a player ends the game holding sole majority in more than 8 flowerbeds, those are
     # also counted."
     g = Game(FOUR[:3], tiles=6)
-    g.turn(["yyyb", "yybr", "yyyr", "yyyy"])  # blue's turn; yellow places 4 tiles
+    g.turn(["yyyb", "yyyr", "yyyp", "yyyy"])  # blue's turn; yellow places 4 tiles
     g.turn(["yybp", "yyyb", "yyrr"])  # yellow's 5th and 6th; a tie
     assert g.placed[1] == 6 and g.won[1] == 6 and g.end_at == 3
     assert g.describe() == "turn 3: red (Cleo), last round: 1 turn left"
@@ -137,6 +137,23 @@ def test_a_bed_other_than_four_flowers_is_refused():
     assert g.turns == 0 and g.log[-1]["e"] == "setup"
 
 
+def test_beds_no_one_tile_can_complete_are_refused():
+    # "Every garden tile shows flowers in the four player colors in its corners" and "A
+    # flowerbed counts as complete as soon as four tile corners together form a patch of earth
+    # with four flowers on it": each bed the placed tile completes holds one of its corners, a
+    # different one each (docs/RULES.md, G13)
+    g = Game(FOUR)
+    for beds in (["bbbb", "bbbb"], ["bbby"] * 4, ["rrrr", "rryy", "yyyy"]):
+        exc = raises(BadBed, g.turn, beds)
+        mentions(exc, "no garden tile completes " + " ".join(beds), "one flower of each colour")
+        assert isinstance(exc, E.InvalidEvent)
+        assert g.turns == 0 and g.log[-1]["e"] == "setup"
+    assert not R.one_tile([R.flowers("bbbb"), R.flowers("bbbb")])
+    # a corner each: blue in the first, yellow, red and pink in the others
+    g.turn(["bbbb", "bbby", "rrbb", "bbpp"])
+    assert g.turns == 1 and g.won[0] == 2  # blue's sole majorities; rrbb and bbpp tie
+
+
 def test_a_colour_not_in_the_game_is_refused():
     g = Game(FOUR[:3], ["blue", "yellow", "red"])
     exc = raises(UnknownColour, g.turn, [], False, "p")  # pink is nobody's in this game
@@ -152,8 +169,8 @@ def test_out_of_turn_and_after_the_end_are_refused():
     exc = raises(NotOnTurn, g.turn, [], False, "b")
     mentions(exc, "red's turn", "Ann", "not blue")
     assert isinstance(exc, E.OutOfTurn)
-    g.turn(["rrrr"] * 4)
-    g.turn(["rrrr"] * 4)  # red's 8th tile: the round ends with yellow
+    g.turn(["rrrr", "rrrb", "rrry", "rrrp"])
+    g.turn(["rrrr", "rrrb", "rrry", "rrrp"])  # red's 8th tile: the round ends with yellow
     g.turn([])
     exc = raises(GameOver, g.turn, [], False, "r")
     mentions(exc, "over", "undo")
