@@ -162,8 +162,9 @@ class Hub(ui.Screen):
         totals = g.totals()
         panel(d, ["%-2s%4d" % (g.players[q][:2], totals[q]) for q in range(g.n)],
               inverted=shown)
-        left = g.rounds_left()
-        ui.hint(d, "%s %2d left" % (">:noble" if can_move(g) else "ok:tile", left))
+        left = g.rounds_left()  # rounds, the current one included: not tiles
+        ui.hint(d, "%s %2d rnd%s" % (">:noble" if can_move(g) else "ok:tile", left,
+                                     "s" if left > 1 else ""))
 
     def _reveal(self, d, g):
         ui.title(d, "Final scoring")

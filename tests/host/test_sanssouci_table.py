@@ -115,7 +115,7 @@ def test_the_box_offers_only_legal_cells_cards_and_noble_moves_and_undoes_and_re
         p = Player(dev)
         p.new_game(2, [[10], []])
         texts = dev.screen()[1]
-        assert texts[0] == "Orange round 1" and texts[-1] == "ok:tile 18 left", texts
+        assert texts[0] == "Orange round 1" and texts[-1] == "ok:tile 18 rnds", texts
         px = dev.pixels()
         assert all(px[i] != (0, 0, 0) for i in range(6))  # 18 rounds left: six pixels of 3
         assert px[6] == (0, 0, 0) and px[7][0] == max(px[7])  # no noble open; Orange's turn
@@ -156,7 +156,7 @@ def test_the_box_offers_only_legal_cells_cards_and_noble_moves_and_undoes_and_re
         assert sorted(got) == sorted(want) and want, (got, want)
         dev.press("back")  # no noble now: the hub's > still may, until Purple's tile
         texts = dev.screen()[1]
-        assert texts[0] == "Purple round 1" and texts[-1] == ">:noble 18 left", texts
+        assert texts[0] == "Purple round 1" and texts[-1] == ">:noble 18 rnds", texts
         assert dev.pixels()[6][0] == max(dev.pixels()[6])  # px7: Orange may move a noble
         dev.press("next")
         for _ in range(COLS):  # to the Statue noble's stop on the printed white Statue
@@ -171,12 +171,12 @@ def test_the_box_offers_only_legal_cells_cards_and_noble_moves_and_undoes_and_re
         assert "Undone: Orange's noble" in " ".join(texts), texts
         dev.wait(3000)
         texts = dev.screen()[1]
-        assert texts[1:3] == ["Or   0", "Pu   0"] and texts[-1] == ">:noble 18 left", texts
+        assert texts[1:3] == ["Or   0", "Pu   0"] and texts[-1] == ">:noble 18 rnds", texts
         assert dev.stats()["clipped"] == 0
     with device(flash, runtime, request) as dev:  # a power cut, and back: where it was
         dev.wait(30)
         texts = dev.screen()[1]
-        assert texts[0] == "Purple round 1" and texts[-1] == ">:noble 18 left", texts
+        assert texts[0] == "Purple round 1" and texts[-1] == ">:noble 18 rnds", texts
         dev.press("next")
         assert dev.screen()[1][0] == "Move a noble?"
     s, gid = journal(flash)

@@ -134,7 +134,7 @@ def test_no_noble_screen_when_no_noble_can_move():
     a.show_game()
     assert a.game.open == 0 and a.game.noble_moves() == []
     a.redraw()
-    assert _texts(h)[-1] == "ok:tile 18 left", _texts(h)  # no ">:noble" offered
+    assert _texts(h)[-1] == "ok:tile 18 rnds", _texts(h)  # no ">:noble" offered
     press(h, a, "next")
     assert type(a.stack[-1]).__name__ == "Hub" and "No noble can move" in " ".join(_texts(h))
 
