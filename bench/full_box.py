@@ -64,7 +64,7 @@ gc.collect()
 menu = gc.mem_alloc() - held
 st = h.store
 base = gc.mem_alloc()
-ack_runs = len(st._acks.runs)
+ack_runs = len(st.acks.runs)
 print("box", st.count()[0], "games,", st.count()[1], "not synced")
 print("menu", menu)
 st.capacity = cap
@@ -92,7 +92,7 @@ print("after", after)
 # the acks' and the packs' index share of the heap: what dropping them gives back
 gc.collect()
 before = gc.mem_alloc()
-st._acks.runs = {}
+st.acks.runs = {}
 gc.collect()
 print("acks", before - gc.mem_alloc())
 before = gc.mem_alloc()

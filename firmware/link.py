@@ -94,7 +94,7 @@ class _Server:
         if self.acked:
             self.acked = False
             import ackssum
-            ackssum.settle(self.store._acks)  # the store's own: its reading at boot is the same
+            ackssum.settle(self.store.acks)  # the store's own: boot's reading is the same
 
     def send(self, text):
         # frame(text) as bytes, made in one format (its CRC over the same bytes)

@@ -57,7 +57,7 @@ class Store:
         self._packs = Packs(self.dir, self.problems, self.free_bytes,
                             squeeze and mirror is None, mirror is None)
         self._expanded = (None, b"")  # (id, journal) of the last compressed game read
-        self._acks = Acks(self.dir, self.problems, self.free_bytes)
+        self.acks = Acks(self.dir, self.problems, self.free_bytes)  # the sync's end settles it
         self._top = self._hwm = 0  # highest id handed out; next.id's value
         self._game = (None, None)  # type: tuple  # (id, its setup's game) of the last written to
         self._boot()
@@ -97,7 +97,7 @@ class Store:
         ix = found.get(IX)
         found = None
         self._top = max(self._top, self._packs.boot(packs, ix))
-        self._acks.load(acked)
+        self.acks.load(acked)
         for name in names:
             gid = _num(name, "g", ".log")
             if gid is not None:
@@ -242,7 +242,7 @@ class Store:
         deleted = array("I")
         skip = []  # type: list  # packs that could not be rewritten (no room for the copy)
         while self.free_bytes() < needed + RESERVE:
-            best = self._packs.oldest_synced(self._acks, skip)
+            best = self._packs.oldest_synced(self.acks, skip)
             log = None  # a finished game not filed yet (no room for it in a pack)
             for gid in self._logs:
                 if (self._logs[gid] and (log is None or gid < log)
@@ -258,7 +258,7 @@ class Store:
             if best is None:
                 break
             no = best[1]
-            drop = self._packs.synced_ids(no, self._acks)
+            drop = self._packs.synced_ids(no, self.acks)
             self._unmirror(drop)
             try:
                 self._packs.unfile(no, drop)
@@ -269,7 +269,7 @@ class Store:
                 deleted.append(gid)
         if not len(deleted):
             return []
-        self._acks.forget(self.holds)
+        self.acks.forget(self.holds)
         return sorted([g for g in deleted if not self.holds(g)])
 
     def _save_hwm(self):
@@ -400,7 +400,7 @@ class Store:
         # -> [(id, info)] in id order; info is one of four shared dicts {"finished": bool,
         # "synced": bool} (read it, do not change it): ~40 bytes a game on the unix port's
         # heap, so the app and the link use each() and count().
-        return sorted([(g, _INFO[2 * f + (self._acks.get(g) >= n)]) for g, f, n in self.each()])
+        return sorted([(g, _INFO[2 * f + (self.acks.get(g) >= n)]) for g, f, n in self.each()])
 
     def top(self):
         # -> the highest game id handed out
@@ -411,7 +411,7 @@ class Store:
         games = unsynced = 0
         for g, f, n in self.each():
             games += 1
-            unsynced += self._acks.get(g) < n
+            unsynced += self.acks.get(g) < n
         return games, unsynced
 
     def events(self, gid, into=None):
@@ -454,8 +454,8 @@ class Store:
         finally:
             # The journal is shorter now: an ack past its end counts bytes it no longer has
             # (and the host's copy is no longer its prefix): the game is not synced any more.
-            if self._acks.get(gid) > end:
-                self._acks.forget(lambda g: g != gid)
+            if self.acks.get(gid) > end:
+                self.acks.forget(lambda g: g != gid)
 
     def size(self, gid):
         return self._where(gid)[2]
@@ -497,14 +497,14 @@ class Store:
             n = self.size(gid)
             if not 0 <= upto <= n:
                 raise StoreError("game %d has %d bytes; cannot mark %d synced" % (gid, n, upto))
-        self._acks.mark_all(pairs)
+        self.acks.mark_all(pairs)
 
     def acked(self, gid):
         # -> bytes of the game the host has acknowledged
-        return max(self._acks.get(gid), 0)
+        return max(self.acks.get(gid), 0)
 
     def synced(self, gid):
-        return self._acks.get(gid) >= self.size(gid)
+        return self.acks.get(gid) >= self.size(gid)
 
     def delete(self, gid, copied=False):
         # Deletes a game the host has all of; refuses any other. copied: its records go on in
@@ -518,4 +518,4 @@ class Store:
         if gid in self._logs:
             os.remove(self._log(gid))
             del self._logs[gid]
-        self._acks.forget(self.holds)
+        self.acks.forget(self.holds)

@@ -109,7 +109,7 @@ def test_a_syncs_end_leaves_synced_sum_so_the_restart_parses_no_ack():
         return lines.pop(0) if lines else None  # then silence: the host went away
 
     def restart():
-        seen.append(ackssum.load(st._acks, os.stat(root + "/synced.log")[6]))
+        seen.append(ackssum.load(st.acks, os.stat(root + "/synced.log")[6]))
     link.serve(st, read, Answers(), "ab" * 8, None, on_idle=restart)
     n = os.stat(root + "/synced.log")[6]
     assert len(seen) == 1 and seen[0][0] == n  # on flash before the restart, the whole file
