@@ -184,8 +184,13 @@ class Scoreboard(ui.Screen):
         ui.put(d, " " * 8 + "".join("  S%d" % (s + 1) for s in range(len(g.scores))), 0, 11)
         y = 20
         for i in range(len(PARTS) + 1):
-            label = PARTS[i] if i < len(PARTS) else "total"
-            ui.put(d, "%-8s" % label + "".join("%4d" % rows[p][i] for rows in g.scores), 0, y)
+            line = "%-8s" % (PARTS[i] if i < len(PARTS) else "total")
+            for rows in g.scores:
+                # small tokens and construction score only at the end, and not with two
+                # players: "-" where a stage does not score them (a 0 reads as a claim missed)
+                line += ("%4d" % rows[p][i] if i < 2 or i > 3 or rows is not g.scores[0]
+                         and g.n > 2 else "   -")
+            ui.put(d, line, 0, y)
             y += 8
 
     def key(self, button, kind):

@@ -454,7 +454,10 @@ def test_token_holders_and_each_players_points_by_part(tmp_path, runtime, reques
                     assert texts == (["%s %d/3" % (game.players[q], i + 1),
                                       "        " + "".join("  S%d" % s for s in
                                                          range(1, scored + 1))]
-                                     + ["%-8s" % label + "".join("%4d" % r[k] for r in rows)
+                                     + ["%-8s" % label + "".join(
+                                         # stage 1 scores no small token nor construction
+                                         "   -" if k in (2, 3) and s == 0 else "%4d" % r[k]
+                                         for s, r in enumerate(rows))
                                         for k, label in enumerate(
                                             ("areas", "large tk", "small tk", "constr.",
                                              "total"))]), texts

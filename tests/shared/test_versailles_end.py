@@ -36,3 +36,28 @@ def test_the_final_scoring_lets_the_claim_and_token_screens_go():
     press(h, a, "ok")  # the winner, then the game's hub: a game over takes no undo
     press(h, a, "ok")
     assert a.game.outcome is not None and "app.versailles_claims" not in sys.modules
+
+
+def test_parts_a_stage_does_not_score_show_a_dash():
+    # Small tokens and construction sites score only at the end, and not in the 2-player
+    # game ("The Small Majority Tokens (worth 3 points) are not used in a 2-player game";
+    # construction is the sixth small token, docs/RULES.md): where a stage does not score a
+    # part, the player's points page shows "-", not a 0 that reads as a claim missed
+    from shared_rules.versailles.game import Game
+
+    from app.versailles_scoring import start_scoring
+    h, a = boot_box(scratch("versailles_two_end"))
+    names = ["Orange", "Purple"]
+    won = Game(names, 1)
+    finish_stage(won, [[3, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]])
+    finish_stage(won, [[3, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]])
+    a.new_game(names, extra={"seed": won.log[0]["seed"]})  # Ludwig's deck as the game's
+    for ev in won.log[1:-1]:  # all but the final scoring
+        assert a.record(ev), ev
+    start_scoring(a)
+    press(h, a, "ok")
+    assert screen_texts(h)[0] == "Final scores", screen_texts(h)
+    press(h, a, "down")  # the leader's parts, stage by stage
+    texts = screen_texts(h)
+    assert texts[1:] == ["          S1  S2", "areas      3   3", "large tk   0   0",
+                         "small tk   -   -", "constr.    -   -", "total      3   3"], texts
