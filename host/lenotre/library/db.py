@@ -6,79 +6,21 @@ cut cable never leaves half a record behind and a second sync adds nothing.
 Every open checks the file (`check_quick`: cheap enough for each command) and brings its
 schema up to date (MIGRATIONS, a copy of the file kept before any of them runs); a damaged
 library raises LibraryDamaged and is mended by `lenotre library repair` (librepair.py).
-Schema and rules: docs/HOST.md."""
+The tables and their migrations: schema.py; schema and rules: docs/HOST.md."""
 import os
 import sqlite3
 import time
 import urllib.parse
-import zlib
 
 from lenotre.library.dbfile import (  # noqa: F401  (db's names: the commands use db.X)
     MAGIC, DbError, LibraryBusy, LibraryDamaged, NewerLibrary, NoLibrary, ReadOnlyLibrary,
     check_header, default_path, exists, failure, read_only, unusable, writable)
+from lenotre.library.schema import (  # noqa: F401  (db's names: the commands use db.X)
+    MIGRATIONS, SCHEMA, SCHEMA_VERSION, SUPERSEDED, TABLES, connect, setup_game)
 from shared_rules.codec import decode, encode
 from shared_rules.records import DEFAULT_GAME, game_of
 from shared_rules.records import check as check_record
 from shared_rules.records import parse as parse_record
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS devices(id TEXT PRIMARY KEY, first_seen TEXT, last_sync TEXT);
-CREATE TABLE IF NOT EXISTS games(device TEXT NOT NULL, gid INTEGER NOT NULL,
-    journal BLOB NOT NULL, finished INTEGER NOT NULL DEFAULT 0, synced_at TEXT,
-    PRIMARY KEY (device, gid));
-CREATE TABLE IF NOT EXISTS events(device TEXT NOT NULL, gid INTEGER NOT NULL,
-    seq INTEGER NOT NULL, event TEXT NOT NULL, PRIMARY KEY (device, gid, seq));
-CREATE TABLE IF NOT EXISTS first_synced(device TEXT NOT NULL, gid INTEGER NOT NULL,
-    at INTEGER NOT NULL, PRIMARY KEY (device, gid));
-CREATE TABLE IF NOT EXISTS people(key TEXT PRIMARY KEY, name TEXT NOT NULL,
-    active INTEGER NOT NULL DEFAULT 1, added TEXT);
-CREATE TABLE IF NOT EXISTS person_names(name TEXT PRIMARY KEY COLLATE NOCASE,
-    key TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS crashes(device TEXT NOT NULL, n INTEGER NOT NULL,
-    err TEXT NOT NULL, tb TEXT, gid INTEGER, events INTEGER, boot INTEGER NOT NULL DEFAULT 0,
-    uptime_ms INTEGER, record TEXT NOT NULL, synced_at TEXT, PRIMARY KEY (device, n));
-CREATE TABLE IF NOT EXISTS clock_marks(device TEXT NOT NULL, boot INTEGER NOT NULL,
-    uptime INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (device, boot));
-"""
-
-
-TABLES = ("devices", "games", "events")
-
-
-def _checksum(journal):
-    return None if journal is None else zlib.crc32(bytes(journal))
-
-
-# Ordered schema changes: (version, what, SQL). A library at user_version v gets every later
-# one, in order, in one transaction each; a copy of the file is kept before the first (see
-# Library._migrate). A new table or column goes here as the next version (a new table may
-# also just be added to SCHEMA with IF NOT EXISTS).
-MIGRATIONS = [
-    (1, "a checksum of every stored journal, kept by triggers whoever writes it", """
-ALTER TABLE games ADD COLUMN jcrc INTEGER;
-UPDATE games SET jcrc = lenotre_crc32(journal);
-CREATE TRIGGER games_jcrc_insert AFTER INSERT ON games BEGIN
-    UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
-CREATE TRIGGER games_jcrc_update AFTER UPDATE OF journal ON games BEGIN
-    UPDATE games SET jcrc = lenotre_crc32(NEW.journal) WHERE rowid = NEW.rowid; END;
-"""),
-    (2, "the game each journal is of (its setup's \"game\"), for the per-game adapters", """
-ALTER TABLE games ADD COLUMN game TEXT;
-UPDATE games SET game = (SELECT lenotre_game(e.event) FROM events e
-    WHERE e.device = games.device AND e.gid = games.gid AND e.seq = 0);
-"""),
-]
-SCHEMA_VERSION = MIGRATIONS[-1][0]
-
-
-# Journals the box replaced after repairing them (sync.py, _supersede): kept for inspection,
-# never read by the commands. Additive: created on first use.
-SUPERSEDED = """
-CREATE TABLE IF NOT EXISTS superseded(device TEXT NOT NULL, gid INTEGER NOT NULL,
-    journal BLOB NOT NULL, events INTEGER NOT NULL, replaced_at TEXT NOT NULL,
-    reason TEXT NOT NULL);
-"""
-
 
 class DamagedRecord(DbError):
     """A record of the received bytes fails its CRC or JSON: damage on the box's flash (the
@@ -96,25 +38,6 @@ BACKUPS = 3  # copies of the library kept, each taken before a sync that changed
 
 def now():
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
-
-
-def _game(event_text):
-    # the "game" a stored setup event names (None for any other event, or none named)
-    try:
-        event = decode(event_text)
-    except (ValueError, TypeError):
-        return None
-    if isinstance(event, dict) and event.get("e") == "setup":
-        name = event.get("game")
-        return name if isinstance(name, str) else None
-    return None
-
-
-def connect(path, uri=False):
-    conn = sqlite3.connect(path, uri=uri)
-    conn.create_function("lenotre_crc32", 1, _checksum, deterministic=True)
-    conn.create_function("lenotre_game", 1, _game, deterministic=True)
-    return conn
 
 
 def journal_game(journal):
@@ -353,7 +276,7 @@ class Library:
                                       "VALUES (?, ?, ?, ?)",
                                       (device, gid, seq, encode(ev)))
                     if seq == 0:
-                        game = _game(encode(ev))  # the setup names the game
+                        game = setup_game(encode(ev))  # the setup names the game
                     seq += 1
                     new += 1
                 done += len(line) + 1
