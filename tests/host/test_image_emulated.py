@@ -170,6 +170,13 @@ def test_a_whole_game_of_each_game_through_the_gpio_buttons(uf2, game, tmp_path)
         player.play(plan.log)
         if game == "versailles":
             check_the_end(plan, player, dev, pico)
+            # its scores again from Finished games: the scoring screens, let go at the
+            # winner (the game's lowest point), are read back from flash
+            dev.press("down")
+            dev.press("ok")
+            assert dev.screen()[1][0] == "Finished games", dev.screen()[1]
+            dev.press("ok")
+            assert "Final scores" in dev.text(), dev.text()
         assert failures(pico.serial_log) == []
         s = journal(pico, tmp_path)
     ids = [gid for gid, _ in s.games()]
