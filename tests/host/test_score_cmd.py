@@ -89,6 +89,10 @@ def _setup(name="schlossgarten"):
     ({"game": "schlossgarten", "events": [{"e": "turn"}]}, ["event 1", "setup", '"turn"']),
     ({"game": "gardens", "events": [_setup()]}, ["event 1", '"schlossgarten"', '"gardens"']),
     ({"game": "gardens"}, ['missing key "events"', "versailles"]),
+    # RULES.md G13: one tile, a different corner in each bed it completes
+    ({"game": "gardens", "events": [_setup("gardens"), {"e": "turn", "c": "b",
+                                                        "beds": ["bbbb", "bbbb"]}]},
+     ["event 2 (turn)", "no garden tile completes bbbb bbbb", "one flower of each colour"]),
 ])
 def test_bad_events_are_refused_saying_what_is_allowed(capsys, monkeypatch, data, words):
     error(capsys, monkeypatch, "score", data, *words)
