@@ -3,16 +3,24 @@
 # pytest collects the very same files on CPython. Prints `N passed, N failed, N skipped`: a test
 # that cannot run on this runtime calls support.skip(reason) and is counted, with its reason, as
 # skipped, never as passed.
-# Usage: run_shared.py [substring ...] to run only the test files whose name contains one.
+# Usage: run_shared.py [--compiled BUILD] [substring ...] to run only the test files whose
+# name contains one. BUILD: a folder tests/run_mpy.py compiled, the box's modules as the box
+# holds them (firmware at its root, shared_rules in lib/, as .mpy) and the tests in tests/:
+# MicroPython then loads every module as a box does, and compiles nothing in its heap.
 import gc
 import os
 import sys
 
+ARGS = getattr(sys, "argv", [""])[1:]  # a Pico run by mpremote has no argv
+BUILD = None
+if ARGS[:1] == ["--compiled"]:
+    BUILD, ARGS = ARGS[1], ARGS[2:]
 if sys.implementation.name != "micropython":
     sys.path.insert(0, "host/lenotre/shims")  # CPython: framebuf and micropython stand-ins
-sys.path.insert(0, "tests/shared")
-sys.path.insert(0, "firmware")
-sys.path.insert(0, "")
+if BUILD is None:
+    sys.path[:0] = ["", "firmware", "tests/shared"]
+else:  # before "" (the repo root, whose shared_rules/ is source), which MicroPython puts first
+    sys.path[:0] = [BUILD + "/tests", BUILD, BUILD + "/lib"]
 
 from support import Skipped  # noqa: E402  (pytest's skip under pytest: not an Exception)
 
@@ -62,4 +70,4 @@ def main(filters):
     return 1 if failed or not passed + skipped else 0  # a run that found no test fails
 
 
-sys.exit(main(getattr(sys, "argv", [""])[1:]))  # a Pico run by mpremote has no argv
+sys.exit(main(ARGS))

@@ -303,7 +303,7 @@ def main(argv):
         sys.path.insert(0, p)
     from support import scratch
     if build is None:  # from source: every game's screens compiled while the heap is young
-        import app  # (tests/shared/test_soak.py, tests/run_mpy.py's SOAK_HEAP)
+        import app  # (make soak's run from source, at 416 KB: the Makefile)
         from app import codeheap
         app.preload()
         codeheap.preload(every=True)

@@ -1,7 +1,6 @@
 # The end of a game of Gardens on the box (app/gardens.py): its final scoreboard is the game's
 # lowest point of heap, every event held, so the bed entry leaves as it opens; on CPython and
-# the MicroPython unix port. (Apart from test_gardens_flow.py: from source, that file's
-# process sits at MicroPython's 1,260 interned names.)
+# the MicroPython unix port.
 import sys
 
 from support import dropping, press, scratch, screen_said, screen_texts

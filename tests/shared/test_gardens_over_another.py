@@ -1,7 +1,6 @@
 # Found by the soak with Gardens installed beside Versailles (issue 13): a game set up over a
-# game of another kind that the box still holds. In a file of its own: MicroPython runs each
-# file in a process of its own (tests/run_mpy.py), and Versailles's flow, compiled from source
-# here, finds no room after the other flow tests' games.
+# game of another kind that the box still holds. In a file of its own, a box of its own: on
+# MicroPython each file runs in a process of its own (tests/run_mpy.py).
 import sys
 
 from support import boot_box, press, scratch, screen_texts

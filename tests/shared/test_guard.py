@@ -17,8 +17,8 @@ from guard import Guard
 from hal import sim
 from shared_rules.versailles.game import Game
 
-# Every screen's module compiled now, while the heap is young: from source (the unix port
-# at 192 KB) a compile needs pieces a fragmented heap no longer has (the .mpy build does not).
+# Every screen's module loaded now, while the heap is young, as a box's boot loads them: a
+# test that fills the heap then finds them there.
 appmod.preload()
 
 

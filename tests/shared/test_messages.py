@@ -10,9 +10,8 @@ from support import scratch
 
 import store
 from app import App, ui
-# The messages' modules compiled here, on the young heap: a box with several games preloads
-# no game's screens, and compiled from source later, in the heap the tests leave, they met
-# no 2 KB (MicroPython at 232 KB)
+# The messages' modules loaded here, on the young heap: a box with several games preloads
+# no game's screens
 from app.schlossgarten_turn import too_large
 from app.versailles_scoring import question  # noqa: E402
 from app.versailles import NO_CLAIM_YET  # noqa: E402
@@ -173,7 +172,7 @@ def app_texts(exc_texts):
 
 
 def _boot():
-    gc.collect()  # the app compiles from source here (the Pico loads .mpy): room for it
+    gc.collect()  # the heap the last box left, collected before the next one boots
     h = sim.build(scratch("messages_app"))
     a = App(h)
     a.step()

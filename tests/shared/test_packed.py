@@ -21,8 +21,8 @@ def _log(name):
 
 def _each():
     # -> (game, its log) for each game; on MicroPython the rules core of the one before let go
-    # first (four compiled from source do not fit its heap beside the tests; CPython keeps
-    # them: another test's classes must stay the ones the rules make)
+    # first, as the box holds one game's rules at a time (CPython keeps them: another test's
+    # classes must stay the ones the rules make)
     import sys
 
     import shared_rules

@@ -5,7 +5,7 @@
 # runtimes: tests/host/test_schlossgarten_table.py.
 import sys
 
-from support import boot_box, dropping, press, scratch, screen_said, screen_texts, skip
+from support import boot_box, dropping, press, scratch, screen_said, screen_texts
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 
@@ -53,10 +53,6 @@ def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
     # A box with several games keeps one game's flow, screens and rules (app.codeheap):
     # Versailles's, loaded by a game played before and by the setup that turned past it,
     # left a 4-player Schlossgarten game no room at 192 KB on the unix port.
-    if sys.implementation.name == "micropython":
-        skip("from source, Versailles's screens and rules compiled beside this harness do not "
-             "fit 232 KB; the .mpy build plays this at 192 KB: tests/host/"
-             "test_schlossgarten_table.py, test_four_players_...")
     _forget(VERSAILLES)
     h, a = boot_box(scratch("sg_unload"))
     press(h, a, "ok")

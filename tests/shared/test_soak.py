@@ -10,11 +10,12 @@ import app as appmod
 import soak
 from app import codeheap
 
-# Every screen's module compiled while the heap is young (see test_guard.py), every
-# installed game's: the presses turn to each (from source, a screen's module compiled late
-# in the session's heap in pieces met a MemoryError; the box loads .mpy files)
+# From source, every screen's module compiled while the heap is young (see test_guard.py),
+# every installed game's: the presses turn to each, and a module compiled late in the
+# session's heap in pieces met a MemoryError. Compiled (.mpy, tests/run_mpy.py), the box
+# loads and lets go of them as it does on a Pico.
 appmod.preload()
-if sys.implementation.name == "micropython":  # in a pytest process, other tests' too
+if sys.implementation.name == "micropython" and not __file__.endswith(".mpy"):
     codeheap.preload(every=True)
 
 PRESSES = 20000

@@ -112,8 +112,8 @@ def test_a_toy_game_is_chosen_played_undone_resumed_finished_and_synced():
         log = a.game.log
         # synced through the firmware's link: the journal's bytes, records of the toy's table
         import gc
-        gc.collect()  # from source, the link compiles here: room in one piece for it (a
-        got = link_sync(a.store)  # fresh clone at 232 KB met no 2.7 KB without it)
+        gc.collect()  # the link loads here: room in one piece for it
+        got = link_sync(a.store)
         lines = got[gid].split(b"\n")[:-1]
         assert lines[1].startswith(b'["R",0,3]*')  # "R": the toy's take, not a round
         assert journal.parse(lines[1] + b"\n", "toy") == {"e": "take", "p": 0, "n": 3}
