@@ -137,12 +137,20 @@ def setup_over(flow):
 
 
 def look(beside=None):
-    # Finished games: every game's screens but those of `beside` (the game in play) leave,
-    # their rules stay for the rows' replays. Where the code is in the heap, the next game's
-    # flow that boot preloads leaves a list of two games no room to replay one in a 192 KB
-    # heap; a game opened loads its flow again.
+    # Finished games: every game's screens leave, their rules stay for the rows' replays;
+    # of `beside` (the game in play, which the app holds) its flow stays and its screens go
+    # too: no screen of it is on the stack, and shown again it loads them back (enter).
+    # Where the code is in the heap, the next game's flow that boot preloads leaves a list
+    # of two games no room to replay one in a 192 KB heap, and the screens of the game in
+    # play no room to open a game of its own kind beside it; a game opened loads its flow
+    # again.
     if DROP and not IN_FLASH:
-        if sum([_drop_game(n, (), False) for n in flows.FLOWS if n != beside]):
+        gone = sum([_drop_game(n, (), False) for n in flows.FLOWS if n != beside])
+        if beside is not None:
+            mine = [m for m in _screens.get(beside, ()) if m in sys.modules]
+            drop(mine, False)
+            gone += len(mine)
+        if gone:
             import gc
             gc.collect()
 

@@ -76,7 +76,8 @@ class Claim(ui.Screen):
         ui.center(d, TYPES[t], 12)
         ui.put(d, "was %d" % g.held[t] if h == p else "held: %s %d" % (
             short(g.players[h]), g.held[t]) if h >= 0 else "nobody holds it", 0, 21)
-        ui.big_center(d, str(self.entry.value), 31, 2)
+        ui.big_center(d, str(self.entry.value), 30, 2)
+        ui.put(d, "^v:size ok:claim", 0, 47)
         ui.hint(d, ">:next hold>:who")
 
     def key(self, button, kind):

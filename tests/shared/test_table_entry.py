@@ -82,6 +82,24 @@ def test_the_claim_screen_steps_through_every_claim_offered_in_order():
     assert seen == firsts and len(firsts) == 5
 
 
+def test_the_claim_screen_names_every_key_that_does_something():
+    # Issue 22: "Every entry screen's hint names the keys that do something there (the claim
+    # screen does not mention up/down for the size)": up/down the size, ok the claim, > the
+    # next claim, hold > the next player's
+    from app.versailles_claims import Claim
+    from hal.sim import SimDisplay
+
+    class Table:
+        pass
+
+    table = Table()
+    table.game = Game(["Orange", "Purple", "Cyan"], 5)
+    play_rounds(table.game, 1)
+    d = SimDisplay()
+    Claim(table).draw(d)
+    assert "^v:size ok:claim" in d.texts and ">:next hold>:who" in d.texts, d.texts
+
+
 def test_report_rows_start_where_the_box_knows():
     # Assignment of Majority Tokens: a holder's area is at least everybody else's, and 4
     # connected fields take a free token; so what the box does not know lies below.

@@ -38,7 +38,7 @@ def shoot():
             elif kind == "claim":
                 if "claim" not in cam.taken:
                     dev.press("next")  # the claim screen, the likeliest claim first
-                    cam.shoot("claim", "claims", "nobody holds it", ">:next hold>:who")
+                    cam.shoot("claim", "claims", "nobody holds it", "^v:size ok:claim", ">:next hold>:who")
                     dev.press("back")
                 player.claim(*payload)
             elif kind == "areas":
