@@ -3,6 +3,8 @@
 #
 #   def test_x(vpico):          # a blank virtual Pico: vpico.port, vpico.flash
 #   def test_y(flashed_vpico):  # the firmware flashed on it, its app showing the menu
+import os
+
 import pytest
 
 from lenotre.link import flasher
@@ -24,6 +26,15 @@ def device_build(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("device"))
     toolchain.build(out)
     return out
+
+
+@pytest.fixture(scope="session")
+def device_rom(tmp_path_factory):
+    # The box's own image on the unix port: the app's ROMFS, its code read in place
+    from lenotre.device import unixrom
+    out = str(tmp_path_factory.mktemp("device-rom"))
+    return unixrom.write(os.path.join(out, "app.romfs"),
+                         unixrom.build(os.path.join(out, "build")))
 
 
 @pytest.fixture(scope="session")

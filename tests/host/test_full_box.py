@@ -20,7 +20,7 @@ import full_box  # noqa: E402
     # pointers): 171 KB live at the menu, and at 192 KB the boot's pack scan met a heap in
     # pieces on a checkout with a longer path (its file names are in the heap too). The
     # emulated Pico, pointers of 4 bytes, holds it with room (docs/FIRMWARE.md, "A full box's
-    # heap"); 208 KB as tests/host/test_device_games.py runs its full box of code in the heap.
+    # heap"); 208 KB.
     (True, 208),
 ])
 def test_a_full_box_of_synced_games_makes_room_for_new_ones(source, heap):

@@ -39,7 +39,7 @@ class SimDevice(DeviceClient):
     error = SimError
 
     def __init__(self, flash_dir, micropython=False, heap=None, compiled=None,
-                 strict=True):
+                 strict=True, rom=None):
         # compiled: a folder built by toolchain.build() - MicroPython then loads the .mpy
         # files as the Pico does, instead of compiling the sources at boot.
         if heap is None:
@@ -50,7 +50,19 @@ class SimDevice(DeviceClient):
         tree = device_tree()
         script = os.path.join(tree, "firmware", "simdevice.py")
         env = None
-        if compiled:
+        if rom:
+            # rom: a ROMFS file (unixrom.build, .write): the app's code read in place from it,
+            # as the box's own image reads it from flash, beside the heap `heap` leaves free
+            from lenotre.device import unixrom
+            size = unixrom.heapsize(os.path.getsize(rom), _bytes(heap or HEAP))
+            run = os.path.join(os.path.dirname(rom), "simrom.py")
+            with open(run, "w") as f:  # the simulator's own module (never in a box's ROMFS)
+                f.write(unixrom.PRELUDE + "sys.path.append(%r)\nimport simdevice\n"
+                        "simdevice.main(sys.argv[2:])\n" % compiled)
+            compiled = os.path.dirname(flash_dir)
+            cmd = [tool("micropython"), "-X", "heapsize=%d" % size, run, rom,
+                   os.path.relpath(flash_dir, compiled)]
+        elif compiled:
             # the build's root and its lib/, as a Pico's sys.path has '' and /lib; relative to
             # the build, the device's working folder: every module's __file__ is interned in
             # the heap, and a long temporary folder's name cost 2 KB of the box's 192 KB that a
@@ -62,7 +74,7 @@ class SimDevice(DeviceClient):
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
         else:
             cmd = [sys.executable, script, flash_dir, "--path", SHIMS]
-        self.runtime = "micropython" if micropython or compiled else "cpython"
+        self.runtime = "micropython" if micropython or compiled or rom else "cpython"
         self.proc = subprocess.Popen(cmd, cwd=compiled or tree, env=env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, bufsize=1)
@@ -157,3 +169,8 @@ class SimDevice(DeviceClient):
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _bytes(heap):
+    # "192k" -> 196608
+    return int(heap[:-1]) * 1024 if heap.endswith("k") else int(heap)
