@@ -149,13 +149,15 @@ class Hub(ui.Screen):
             app.push(ElementPick(app))
 
 
-def done(app):
-    # A turn recorded: the hub, and what the table must do before the next turn
+def done(app, back=None):
+    # A turn recorded: the hub, and what the table must do before the next turn (the
+    # reshuffle), else the elements built over that went back to their owners (`back`; the
+    # turn said whole before it was recorded said so too)
     g = app.game
     app.show_game()
     if g.outcome is not None:
         app.beep(880, 300)
         return
-    text = said_after(g)
+    text = said_after(g) or back
     if text:
         app.say(text)

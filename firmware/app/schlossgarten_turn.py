@@ -1,10 +1,11 @@
 # Entering a Schlossgarten turn that builds (app/schlossgarten.py's hub, ok): the element
 # placed from the player's supply, the smaller elements it was built over (only when there are
-# any on the field), then the landscape tiles taken, one press each (up 3, ok 2, down 1). The
-# number of tiles follows from the squares: the element's, less those of the elements it
-# covers. A tile that brings the player to 21 ends the game there and then: the turn is
-# recorded up to that tile and the winner shown (docs/RULES.md, S5).
-from shared_rules.schlossgarten.game import GOAL, element, size
+# any on the field), then the landscape tiles taken, one press each (up 3, ok 2, down 1), and
+# the turn said whole before it is recorded. The number of tiles follows from the squares: the
+# element's, less those of the elements it covers. A tile that brings the player to 21 ends the
+# game there and then: the turn is recorded up to that tile and the winner shown
+# (docs/RULES.md, S5).
+from shared_rules.schlossgarten.game import ELEMENTS, GOAL, element, size
 
 from app import ui
 from app.ui import short
@@ -17,16 +18,39 @@ def _label(name):
 
 
 class ElementPick(ui.Menu):
-    # The player's supply: ok picks the element placed; back returns to the hub
+    # The player's six elements, always in the rulebook's order (a row keeps its place as
+    # elements are built and come back); up and down skip those on the field, so the bar
+    # starts on the first in the supply. ok picks it (on one on the field, which only a
+    # supply all built leaves the bar on, says so); back returns to the hub.
     def __init__(self, app):
         g = app.game
         self.p = g.current()
         self.status = g.players[self.p]
-        items = [(_label(name), self._picker(name)) for name in g.supply(self.p)]
+        supply = g.supply(self.p)
+        self.open = [name in supply for name in ELEMENTS]
+        items = [(_label(name), self._picker(name)) if name in supply else
+                 ("%s: built" % name, self._built(name)) for name in ELEMENTS]
         ui.Menu.__init__(self, app, "%s builds" % short(g.players[self.p]), items)
+        if supply:
+            self.at = self.open.index(True)
+
+    def key(self, button, kind):
+        if button in (ui.UP, ui.DOWN) and kind != ui.LONG:
+            step = 1 if button == ui.DOWN else -1
+            n = len(self.items)
+            for k in range(1, n + 1):  # the next row in the supply, round the list
+                if self.open[(self.at + step * k) % n]:
+                    self.at = (self.at + step * k) % n
+                    return
+            return
+        ui.Menu.key(self, button, kind)
 
     def _picker(self, name):
         return lambda: self._pick(name)
+
+    def _built(self, name):
+        return lambda: self.app.push(ui.Message(self.app, "On the field", built(
+            self.app.game.players[self.p], name)))
 
     def _pick(self, name):
         app = self.app
@@ -34,6 +58,12 @@ class ElementPick(ui.Menu):
             app.push(OverPick(app, self.p, name))
         else:
             to_tiles(app, self.p, name, [])
+
+
+def built(owner, name):
+    # an element picked that is on the field, not in the supply
+    return ("%s's %s is on the field: it comes back when a larger one is built over it."
+            % (short(owner), name))
 
 
 class OverPick(ui.Menu):
@@ -91,12 +121,47 @@ def too_large(name, owner, e):
 
 
 def to_tiles(app, p, name, over):
-    # The tiles' values next; none to take (the element covers only elements): recorded now
+    # The tiles' values next; none to take (the element covers only elements): the turn as
+    # it stands, to be confirmed
     n = size(element(name)) - sum([size(element(e)) for _, e in over])
     if n:
         app.push(TilePick(app, p, name, over, n))
     else:
-        record(app, p, [], name, over)
+        confirm(app, p, [], name, over)
+
+
+def confirm(app, p, tiles, name=None, over=()):
+    # The turn said whole before it is recorded: ok records it, back returns to its entry
+    app.push(ui.Confirm(app, "Record turn?", said(app.game, p, tiles, name, over),
+                        then=lambda: record(app, p, tiles, name, over)))
+
+
+def said(g, p, tiles, name=None, over=()):
+    # "Orange builds terrace on tiles 3. Back: Purple pool -2." (what was built over goes
+    # back to its owner, who loses its points); name None: the win at a tile (S5), the
+    # element never placed
+    who = short(g.players[p])
+    taken = "+".join([str(v) for v in tiles])
+    if name is None:
+        return "%s takes %s and reaches %d: the game ends." % (who, taken, GOAL)
+    text = "%s builds %s%s." % (who, name, (" on tiles " + taken) if tiles else "")
+    if over:
+        text += " Back: " + ", ".join(["%s %s -%d" % (short(g.players[s]), e, size(element(e)))
+                                       for s, e in over]) + "."
+    return text
+
+
+def back_toast(g, over):
+    # Once recorded: the elements built over that went back to their owners, in the toast's
+    # three lines (three 1-square elements under one: how many)
+    from app import TOAST_COLS, TOAST_LINES
+    if len(over) == 1:
+        s, e = over[0]
+        return "%s's %s back, -%d" % (short(g.players[s]), e, size(element(e)))
+    text = "Back: " + ", ".join(["%s %s" % (short(g.players[s]), e) for s, e in over])
+    if len(ui.wrap(text, TOAST_COLS)) > TOAST_LINES:
+        return "%d elements back to their owners" % len(over)
+    return text
 
 
 def record(app, p, tiles, name=None, over=()):
@@ -108,29 +173,36 @@ def record(app, p, tiles, name=None, over=()):
     if over:
         event["over"] = list(over)
     if app.record(event):
-        done(app)
+        done(app, back_toast(app.game, over) if over else None)
 
 
 class TilePick(ui.Screen):
-    # One press a tile: up 3, ok 2, down 1. back takes the last tile entered back (none: the
-    # previous screen).
+    # One press a tile: up 3, ok 2, down 1; the last tile (or the one that reaches 21) asks to
+    # record the turn. back takes the last tile entered back (none: the previous screen);
+    # with every tile in, ok asks again.
     def __init__(self, app, p, name, over, n):
         ui.Screen.__init__(self, app)
         self.p, self.name, self.over, self.n = p, name, over, n
         self.status = app.game.players[p]
         self.tiles = []
 
+    def _complete(self):
+        return len(self.tiles) == self.n or self.app.game.win_at(self.p, self.tiles)
+
     def draw(self, d):
         g = self.app.game
-        ui.title(d, "%s tile %d/%d" % (short(g.players[self.p]), len(self.tiles) + 1, self.n))
-        y = 12
+        done = self._complete()
+        ui.title(d, "%s tile %d/%d" % (short(g.players[self.p]),
+                                       len(self.tiles) + (0 if done else 1), self.n))
+        ui.center(d, "for the %s" % self.name, 11)
+        y = 20
         for _, word, value in TILE_KEYS:
             ui.put(d, "%-5s%d point%s" % (word, value, "" if value == 1 else "s"), 8, y)
-            y += 9
+            y += 8
         had = g.points(self.p)
         ui.put(d, "%d+%d = %d of %d" % (had, sum(self.tiles), had + sum(self.tiles), GOAL),
-               0, 43)
-        ui.hint(d, "back: tile back")
+               0, 46)
+        ui.hint(d, "ok:record back" if done else "back: tile back")
 
     def key(self, button, kind):
         app = self.app
@@ -141,6 +213,10 @@ class TilePick(ui.Screen):
                 self.tiles.pop()
             else:
                 app.pop()
+            return
+        if self._complete():
+            if button == ui.OK:
+                self._ask()
             return
         for b, _, value in TILE_KEYS:
             if b == button:
@@ -155,7 +231,11 @@ class TilePick(ui.Screen):
                       "%d are taken so far" % (g.players[self.p], len(tiles), g.taken))
             return
         self.tiles = tiles
-        if g.win_at(self.p, tiles):  # 21: the game ends at this tile, the element never placed
-            record(app, self.p, tiles)
-        elif len(tiles) == self.n:
-            record(app, self.p, tiles, self.name, self.over)
+        if self._complete():
+            self._ask()
+
+    def _ask(self):
+        # 21 reached: the game ends at this tile, the element never placed
+        won = self.app.game.win_at(self.p, self.tiles)
+        confirm(self.app, self.p, list(self.tiles), None if won else self.name,
+                () if won else self.over)

@@ -97,7 +97,7 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
         # 17 + 1 + 3 = 21 at the second tile, and "The game ends immediately when a player
         # reaches 21 points": the box records the turn up to that tile and says so at once.
         dev.press("ok")
-        p.pick_row("maze (")
+        p.pick_element("maze")
         assert dev.screen()[1][:2] == ["maze over", "none, 3 tiles"]
         p.pick_row("Orange hedge1", exact_end=True)
         texts = dev.screen()[1]
@@ -107,7 +107,10 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
         assert texts[0] == "Orange tile 1/2" and "17+0 = 17 of 21" in texts, texts
         dev.press("down")  # a 1
         assert "17+1 = 18 of 21" in dev.screen()[1]
-        dev.press("up")  # a 3: 21
+        dev.press("up")  # a 3: 21, and the turn is said whole before it is recorded
+        texts = dev.screen()[1]
+        assert texts[0] == "Record turn?" and "the game ends." in texts, texts
+        dev.press("ok")
         texts = dev.screen()[1]
         assert texts[:3] == ["Game over", "Winner", "Orange"], texts
         assert bar(dev.pixels()) == "#######"

@@ -61,10 +61,10 @@ class Player(simplay.Player):
             return
         dev.press("ok")
         if name is None:  # cut short by the win: an element of the supply the tiles lay under
-            supply = [row.split(" (")[0] for row in self.texts()[1:]]
+            supply = [row.split(" (")[0] for row in self.texts()[1:] if " (" in row]
             name = min([e for e in supply if size(ELEMENTS.index(e)) >= len(tiles)],
                        key=lambda e: size(ELEMENTS.index(e)))
-        self.pick_row("%s (" % name)
+        self.pick_element(name)
         if self.texts()[0] == "%s over" % name:
             for s, e in over:
                 self.pick_row("%s %s" % (self.names[s][:6], e), exact_end=True)
@@ -72,6 +72,26 @@ class Player(simplay.Player):
         for v in tiles:
             self.expect(" tile ")
             dev.press(TILE_PRESS[v])
+        self.expect("Record turn?")  # the turn said whole: ok through its pages records it
+        for _ in range(4):
+            if self.texts()[0] != "Record turn?":
+                break
+            dev.press("ok")
+
+    def pick_element(self, name):
+        # The six elements keep their rows; the bar starts on the first in the supply, skips
+        # those on the field and goes round the list: the way round that is shorter
+        dev = self.dev
+        rows = self.texts()[1:1 + len(ELEMENTS)]
+        supply = [e for e, row in zip(ELEMENTS, rows) if row.startswith(e + " (")]
+        if name not in supply:
+            raise PlayError("the %s is not in the supply: %r" % (name, self.texts()))
+        j = supply.index(name)
+        if j > len(supply) // 2:
+            dev.press("up", len(supply) - j)
+        else:
+            dev.press("down", j)
+        dev.press("ok")
 
     def pick_row(self, wanted, exact_end=False):
         # A list's rows (app.ui.Menu), cursor on the first: down to the row wanted, ok. Past

@@ -12,7 +12,7 @@ import store
 from app import App, ui
 # The messages' modules loaded here, on the young heap: a box with several games preloads
 # no game's screens
-from app.schlossgarten_turn import too_large
+from app.schlossgarten_turn import built, said, too_large
 from app.versailles_scoring import question  # noqa: E402
 from app.versailles import NO_CLAIM_YET  # noqa: E402
 from hal import sim
@@ -164,11 +164,22 @@ def app_texts(exc_texts):
              ("No claim yet", NO_CLAIM_YET, False),
              ("Missed claim", question("Purple", "yellow", 12, "Silver", 11), True),
              ("Missed claim", question("Purple", "yellow", 12, None, 0), True),
-             ("Too large", too_large("terrace", "Silver", "hedge2"), False)]
+             ("Too large", too_large("terrace", "Silver", "hedge2"), False),
+             ("On the field", built("Silver", "terrace"), False)]
+    seats = _Seats(["Orange", "Purple", "Silver", "Yellow"])
+    for tiles, name, over in (([3, 2, 1], "terrace", ()), ([3], "terrace", [[1, "pool"]]),
+                              ([], "maze", [[1, "hedge1"], [2, "hedge1"], [3, "hedge1"]]),
+                              ([1, 3], None, ())):
+        texts.append(("Record turn?", said(seats, 0, tiles, name, over), True))
     for t in exc_texts:
         texts.append(("Not allowed", t, False))  # App.error
         texts.append(("Game 1297", "cannot be shown: %s" % t, False))  # Finished games
     return texts
+
+
+class _Seats:  # what the Schlossgarten turn's words ask of a game
+    def __init__(self, players):
+        self.players = players
 
 
 def _boot():
@@ -274,5 +285,5 @@ def test_every_message_screen_is_listed():
             with open(root + "/" + name) as f:
                 for line in f:  # line by line: MicroPython's heap is small
                     made += line.count("ui.Message(") + line.count("ui.Confirm(")
-    assert made == 8, made  # 4 confirms, App.error, Finished's damaged game, no claim yet,
-    # Schlossgarten's element that does not fit
+    assert made == 10, made  # 5 confirms, App.error, Finished's damaged game, no claim yet,
+    # Schlossgarten's element that does not fit and the element on the field

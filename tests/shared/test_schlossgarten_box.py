@@ -189,8 +189,9 @@ def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn(
     a.show_game()
     a.step()
     press(h, a, "ok")
-    assert screen_texts(h)[:3] == ["Orange builds", "hedge2 (2)", "maze (3)"], screen_texts(h)
-    press(h, a, "ok")
+    assert screen_texts(h)[:4] == ["Orange builds", "hedge1: built", "hedge2 (2)", "maze (3)"], \
+        screen_texts(h)
+    press(h, a, "ok")  # the bar starts on the first in the supply
     assert screen_texts(h)[:2] == ["hedge2 over", "none, 2 tiles"], screen_texts(h)
     for row in (1, 2, 3):  # tick the first three rows: the third does not fit
         for _ in range(row):
@@ -200,7 +201,10 @@ def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn(
                              "hedge1."], screen_texts(h)
     press(h, a, "ok")
     assert screen_texts(h)[1:4] == ["done, 0 tiles", "*Orange hedge1", "*Orange column"], screen_texts(h)
-    press(h, a, "ok")  # no tile to take: recorded at once
+    press(h, a, "ok")  # no tile to take: the turn said whole, on one page
+    assert screen_texts(h) == ["Record turn?", "Orange builds", "hedge2. Back:", "Orange hedge1",
+                               "-1, Orange", "column -1.", "ok:yes  back:no"], screen_texts(h)
+    press(h, a, "ok")
     assert screen_texts(h)[0] == "Turn 6: Purple", screen_texts(h)
     assert g.events[-1] == {"e": "turn", "p": 0, "tiles": [], "el": "hedge2",
                             "over": [[0, "hedge1"], [0, "column"]]}
@@ -237,3 +241,119 @@ def test_the_reshuffle_has_a_line_of_its_own_clear_of_the_column_headers():
     # the bottom line inverted: lit at both ends, the words dark in it
     assert all(d.pixel(x, y) for x in (0, ui.W - 1) for y in range(ui.H - 8, ui.H))
     assert ui.clipped == clipped
+
+
+def test_the_element_list_keeps_its_order_and_says_what_is_on_the_field():
+    # Issue 22: the list shrank and shifted as elements were built ("a player built hedge2
+    # twice when meaning terrace"). Every element keeps its row, in the rulebook's order
+    # (Components: hedges, maze; column, pool, terrace); the bar skips those on the field.
+    h, a = boot_box(scratch("sg_order"))
+    _to_schlossgarten(h, a)
+    for ev in ({"p": 0, "tiles": [2], "el": "hedge1"}, {"p": 1},
+               {"p": 0, "tiles": [1], "el": "column"}, {"p": 1}):
+        ev["e"] = "turn"
+        assert a.record(ev)
+    a.show_game()
+    a.step()
+    press(h, a, "ok")
+    assert screen_texts(h) == ["Orange builds", "hedge1: built", "hedge2 (2)", "maze (3)",
+                               "column: built", "pool (2)", "terrace (3)"], screen_texts(h)
+    menu = a.stack[-1]
+    seen = [menu.at]
+    for _ in range(4):
+        press(h, a, "down")
+        seen.append(menu.at)
+    press(h, a, "up")
+    seen.append(menu.at)
+    assert seen == [1, 2, 4, 5, 1, 5], seen  # round the list, past the built ones
+    press(h, a, "back")
+    # a supply all on the field (the bar can only be on a built row then): ok says so
+    a.game.supply = lambda p: []
+    press(h, a, "ok")
+    press(h, a, "ok")
+    assert screen_texts(h) == ["On the field", "Orange's hedge1", "is on the field:",
+                               "it comes back", "when a larger", "one is built", "over it."], \
+        screen_texts(h)
+    press(h, a, "ok")
+    assert screen_texts(h)[0] == "Orange builds" and len(a.game.events) == 5
+
+
+def test_a_turn_is_said_whole_before_it_is_recorded_and_back_takes_a_tile_back():
+    # Issue 22: "confirm the turn before recording it"; the tile screen names the element the
+    # tiles lie under
+    h, a = boot_box(scratch("sg_confirm"))
+    _to_schlossgarten(h, a)
+    for p in (0, 1):  # two turns without a figure: three tiles excavated by turn 3
+        assert a.record({"e": "turn", "p": p})
+    a.show_game()
+    a.step()
+    press(h, a, "ok")
+    for _ in range(5):
+        press(h, a, "down")
+    press(h, a, "ok")  # the terrace (3): three tiles under it
+    assert screen_texts(h)[:2] == ["Orange tile 1/3", "for the terrace"], screen_texts(h)
+    press(h, a, "up")  # 3
+    press(h, a, "ok")  # 2
+    press(h, a, "back")  # the 2 taken back
+    press(h, a, "down")  # 1
+    assert screen_texts(h)[0] == "Orange tile 3/3"
+    press(h, a, "ok")  # 2: the last tile
+    assert screen_texts(h)[0] == "Record turn?", screen_texts(h)
+    assert screen_said(h) == "Record turn? Orange builds terrace on tiles 3+1+2. ok:yes  back:no", \
+        screen_said(h)
+    press(h, a, "back")  # not yet: every tile still in, ok asks again
+    assert screen_texts(h)[0] == "Orange tile 3/3" and "ok:record back" in screen_texts(h)
+    assert len(a.game.events) == 3
+    press(h, a, "up")  # a tile key past the last one does nothing
+    assert screen_texts(h)[0] == "Orange tile 3/3" and len(a.game.events) == 3
+    press(h, a, "ok")
+    press(h, a, "ok")  # yes
+    assert a.game.events[-1] == {"e": "turn", "p": 0, "tiles": [3, 1, 2], "el": "terrace"}
+    assert screen_texts(h)[0] == "Turn 4: Purple", screen_texts(h)
+
+
+def test_an_element_built_over_goes_back_to_its_owner_and_the_box_says_so():
+    # Issue 22: 'say when a built-over element goes back to its owner ("Purple's pool back,
+    # -2")'. Purple's pool (2) under Orange's terrace (3): one tile, and the pool's 2 points
+    # leave Purple's count.
+    h, a = boot_box(scratch("sg_back"))
+    _to_schlossgarten(h, a)
+    g = a.game
+    for ev in ({"p": 0, "tiles": [3], "el": "hedge1"}, {"p": 1},
+               {"p": 0}, {"p": 1, "tiles": [3, 2], "el": "pool"}):
+        ev["e"] = "turn"
+        assert a.record(ev)
+    a.show_game()
+    a.step()
+    press(h, a, "ok")
+    press(h, a, "up")  # round the list from hedge2, the first in the supply
+    press(h, a, "ok")  # the terrace: Purple's pool and Orange's hedge1 could be under it
+    texts = screen_texts(h)
+    assert texts[0] == "terrace over" and " Purple pool" in texts, texts
+    for _ in range(texts.index(" Purple pool") - 1):
+        press(h, a, "down")
+    press(h, a, "ok")  # ticked
+    press(h, a, "ok")  # done, 1 tile
+    press(h, a, "up")  # a 3
+    assert screen_texts(h)[0] == "Record turn?", screen_texts(h)
+    assert "Orange builds terrace on tiles 3. Back: Purple pool -2." in screen_said(h), \
+        screen_said(h)
+    before = g.totals()[1]
+    press(h, a, "ok")
+    assert "Purple's pool back, -2" in screen_said(h), screen_texts(h)
+    assert g.totals()[1] == before - 2 and "pool" not in g.on_field(1)
+
+
+def test_what_went_back_fits_the_toast_however_many_went():
+    # The toast has three lines of 14 columns: one element by name and points, two by name,
+    # three (1-square ones under a 3-square one) by their number
+    from app import TOAST_COLS, TOAST_LINES, ui
+    from app.schlossgarten_turn import back_toast
+
+    class Seats:
+        players = ["Orange", "Purple", "Yellow", "Silver"]
+    said = [back_toast(Seats, [[1, "pool"]]), back_toast(Seats, [[1, "hedge2"], [2, "column"]]),
+            back_toast(Seats, [[1, "hedge1"], [2, "hedge1"], [3, "column"]])]
+    assert said == ["Purple's pool back, -2", "Back: Purple hedge2, Yellow column",
+                    "3 elements back to their owners"], said
+    assert all(len(ui.wrap(s, TOAST_COLS)) <= TOAST_LINES for s in said), said

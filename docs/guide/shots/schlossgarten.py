@@ -75,17 +75,19 @@ def refused(dev, cam):
 def tiles(dev, cam, player, ev):
     # Orange's hedge2, built over nothing ("none", the first row of what it covers)
     dev.press("ok")
-    player.pick_row(ev["el"] + " (")
+    player.pick_element(ev["el"])
     dev.press("ok")
     dev.press("up")  # the first tile: a 3
-    cam.shoot("tiles", "Orange tile 2/2", "up   3 points", "5+3 = 8 of 21")
+    cam.shoot("tiles", "Orange tile 2/2", "for the hedge2", "up   3 points", "5+3 = 8 of 21")
+    dev.press("ok")  # the last tile, a 2: the turn said whole before it is recorded
+    cam.shoot("confirm", "Record turn?", "Orange builds", "ok:yes  back:no")
     to_hub(dev)
 
 
 def over(dev, cam, player):
     # Purple's maze (3 squares): what it was built over, ticked and unticked
     dev.press("ok")
-    player.pick_row("maze (")
+    player.pick_element("maze")
     cam.shoot("covers", "maze over", "none, 3 tiles")
     player.pick_row("Orange hedge2", exact_end=True)
     cam.shoot("covers_ticked", "maze over", "done, 1 tile", "*Orange hedge2")
@@ -97,7 +99,7 @@ def over(dev, cam, player):
 
 def to_hub(dev):
     # back, a screen (or a tile) at a time, to the hub: the turn's entry left unrecorded
-    for _ in range(6):
+    for _ in range(8):
         if dev.texts()[0].startswith("Turn "):
             return
         dev.press("back")
