@@ -70,7 +70,8 @@ bench: $(STAMP)
 
 # The long versions of make test's soaks and cuts:
 # - random presses: 100,000 in one session from source on MicroPython at 416 KB (every game's
-#   flow, screens and rules compiled and kept, tests/run_mpy.py); 50,000 from the .mpy build at
+#   flow, screens and rules compiled and kept; make test: 20,000 compiled at 320 KB,
+#   tests/run_mpy.py); 50,000 from the .mpy build at
 #   320 KB with a power cycle every 2,000 (the box's 192 KB, the soak's harness and its last
 #   check, room for a heap in pieces: tests/host/test_guard_mpy.py); 50,000 on CPython (make
 #   test: 20,000); the simulated device as `lenotre sim --micropython` runs it (.mpy, 192 KB,

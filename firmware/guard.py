@@ -126,6 +126,17 @@ class Guard:
                 ev = len(game.events)
             game = None
         self.app = app = None
+        if isinstance(exc, MemoryError):
+            # every game's code leaves before the crash is logged: what an app that failed
+            # half-made (at boot) loaded would leave the log no room, and the restart (a
+            # reset, or the simulators' in-process one) loads what it needs again. (No new
+            # name here: where the code is in the heap, one more interned name can ask
+            # MicroPython's table of names for its next 14 KB block.)
+            try:
+                from app import codeheap
+                codeheap.keep(None)
+            except Exception:
+                pass
         gc.collect()
         self.crashes += 1
         boot = not self.stable
