@@ -19,7 +19,10 @@ FILE_MS = 1500  # a finished game is filed once the buttons have rested this lon
 class App:
     def __init__(self, hal):
         from app import preload
-        preload(hal.store.root)
+        try:
+            preload(hal.store.root)
+        except MemoryError:  # a head start only: the game's code loads when it is shown, and
+            codeheap.keep(None)  # a heap in pieces that has no room for it now boots all the same
         self.hal = hal
         self.display = hal.display
         self.clock = hal.clock
