@@ -13,8 +13,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "host"), os.path.join(HERE, "..")]
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "host"), os.path.join(HERE, "..")]
 
+import image as heap_bench  # noqa: E402  (bench/image.py: its monitor's way onto the box)
 from lenotre.device import image, toolchain  # noqa: E402
 from lenotre.device.epico import EmulatedPico  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
@@ -63,18 +64,10 @@ loop()
 
 def probe(box, files, work, pieces):
     # -> (the screen's texts after ok, the probe's lines) for a reserve of `pieces`
-    src = os.path.join(work, PROBE_MODULE + ".py")
-    with open(src, "w") as f:
-        f.write(PROBE % pieces)
-    err = toolchain.compile_file(src, src[:-3] + ".mpy", PROBE_MODULE + ".py")
-    if err:
-        raise SystemExit("the probe does not compile: " + err)
-    with open(src[:-3] + ".mpy", "rb") as f:
-        files = dict(files, **{PROBE_MODULE + ".mpy": f.read()})
+    files = heap_bench.with_module(files, work, PROBE_MODULE, PROBE % pieces)
     with EmulatedPico(os.path.join(work, "p%d.img" % pieces), uf2=box) as pico:
         pico.wait_for("New game")
-        flasher.flash(pico.port, files)
-        pico.wait_for("New game")
+        heap_bench.set_up(pico, work, files, 0)
         board = flasher.Board(pico.port)
         board.repl.start("import " + PROBE_MODULE)  # its loop runs as it is imported
         board.close()

@@ -135,15 +135,21 @@ def set_up(pico, work, files, full):
 
 def with_monitor(files, work, pinout, detail=False):
     # -> the build's files and MONITOR compiled as MONITOR_MODULE, for the hal's `pinout`
-    src = os.path.join(work, MONITOR_MODULE + ".py")
+    return with_module(files, work, MONITOR_MODULE, MONITOR % (DETAIL if detail else "", pinout))
+
+
+def with_module(files, work, name, text):
+    # -> the build's files and the module `name` (source `text`) compiled beside them: a
+    # bench's own loop in place of main.py's, imported at the REPL
+    src = os.path.join(work, name + ".py")
     with open(src, "w") as f:
-        f.write(MONITOR % (DETAIL if detail else "", pinout))
+        f.write(text)
     dst = src[:-3] + ".mpy"
-    err = toolchain.compile_file(src, dst, MONITOR_MODULE + ".py")
+    err = toolchain.compile_file(src, dst, name + ".py")
     if err:
-        raise SystemExit("the heap monitor does not compile: " + err)
+        raise SystemExit("%s does not compile: %s" % (name, err))
     with open(dst, "rb") as f:
-        return dict(files, **{MONITOR_MODULE + ".mpy": f.read()})
+        return dict(files, **{name + ".mpy": f.read()})
 
 
 def measure(name, uf2, work, files, full, pinout, detail=False):

@@ -133,8 +133,7 @@ class Guard:
             # name here: where the code is in the heap, one more interned name can ask
             # MicroPython's table of names for its next 14 KB block.)
             try:
-                from app import codeheap
-                codeheap.keep(None)
+                _reset_heap(True)
             except Exception:
                 pass
         gc.collect()
@@ -260,13 +259,17 @@ class Guard:
             self._reserve = None
 
 
-def _reset_heap():
-    # the code a reset would have let go (app/codeheap.py), when the app's modules load
+def _reset_heap(every=False):
+    # the code a reset would have let go (app/codeheap.py), when the app's modules load;
+    # every: every game's code, the one boot loads too
     try:
         from app import codeheap
     except Exception:
         return
-    codeheap.reset()
+    if every:
+        codeheap.keep(None)
+    else:
+        codeheap.reset()
 
 
 def _message(exc):

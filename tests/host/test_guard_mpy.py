@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from lenotre.device.toolchain import ROOT, build, compile_file, tool
+from lenotre.device.toolchain import ROOT, tool
+from tests.run_mpy import compile_all
 
 # The shared tests of one file against the .mpy build: the build first on sys.path, then
 # the tests' own folder (their helpers stay source, as they would be beside a Pico). The
@@ -32,8 +33,11 @@ except Exception as exc:
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory):
+    # The box's modules as the Pico holds them, and in tests/ the shared tests and their
+    # helpers (tests/run_mpy.py's build): compiling them from source in the same heap would
+    # leave it in pieces the box itself never sees
     out = str(tmp_path_factory.mktemp("device"))
-    build(out)
+    compile_all(out)
     assert os.path.exists(os.path.join(out, "guard.mpy"))
     assert os.path.exists(os.path.join(out, "crashlog.mpy"))
     assert not os.path.exists(os.path.join(out, "guard.py"))
@@ -41,15 +45,8 @@ def compiled(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def compiled_tests(tmp_path_factory):
-    # The shared tests and their helpers compiled too: compiling them from source in the same
-    # 192 KB heap would leave it in pieces the box itself never sees.
-    out = str(tmp_path_factory.mktemp("tests"))
-    folder = os.path.join(ROOT, "tests", "shared")
-    for name in os.listdir(folder):
-        if name.endswith(".py"):
-            compile_file(os.path.join(folder, name), os.path.join(out, name[:-3] + ".mpy"))
-    return out
+def compiled_tests(compiled):
+    return os.path.join(compiled, "tests")
 
 
 # The guard's tests run the box in the tests' own process: their harness (test_guard, test_app,

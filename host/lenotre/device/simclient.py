@@ -54,7 +54,7 @@ class SimDevice(DeviceClient):
             # rom: a ROMFS file (unixrom.build, .write): the app's code read in place from it,
             # as the box's own image reads it from flash, beside the heap `heap` leaves free
             from lenotre.device import unixrom
-            size = unixrom.heapsize(os.path.getsize(rom), _bytes(heap or HEAP))
+            size = unixrom.heapsize(os.path.getsize(rom), _bytes(heap))
             run = os.path.join(os.path.dirname(rom), "simrom.py")
             with open(run, "w") as f:  # the simulator's own module (never in a box's ROMFS)
                 f.write(unixrom.PRELUDE + "sys.path.append(%r)\nimport simdevice\n"
