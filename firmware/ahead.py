@@ -7,8 +7,9 @@
 # drawn, and the store folds the records into the journal when the box is idle.
 #
 # ahead/a.log, one file in a folder of its own (a small metadata block): a header record
-# {"g": id, "at": n}, n the journal's size when the first of these records was written, then
-# the records as the journal will hold them. Folding leaves the file as it is: the journal
+# {"g": id, "at": n}, n the journal's size when the first of these records was written (0 and
+# no journal yet: a new game's setup, whose journal the fold makes), then the records as the
+# journal will hold them. Folding leaves the file as it is: the journal
 # has then grown past `at` by all of them, which is how boot tells a folded file from one a
 # power cut left unfolded.
 import os
@@ -54,6 +55,17 @@ class Ahead:
                 raise full(exc)
         self.fold()  # too long to go ahead: the journal gets it after those before it
         return False
+
+    def new_game(self, gid, rec):
+        # A new game's setup record rec, here before its game has a journal: -> True once on
+        # flash, False when it does not fit. The fold makes the journal: creating a file is a
+        # commit in the store's folder, whose metadata block, when full, is compacted into an
+        # erased one (two erases measured in one game's start), so it waits for the idle step.
+        self.fold()  # another game's records first (none once the box was idle)
+        try:
+            return self._start(gid, 0, rec)
+        except OSError as exc:
+            raise full(exc)
 
     def _write(self, gid, rec):
         if self.gid is None:
@@ -168,10 +180,15 @@ class Ahead:
                         return
                 else:
                     data += line
-        if gid is None or at is None or gid not in st._logs:
+        if gid is None or at is None:
             return
         path = st._log(gid)
-        skip = size(path) - at
+        if gid in st._logs:
+            skip = size(path) - at
+        elif at or gid <= st._top or not data:
+            return  # finished and filed, or deleted (next.id counts it); or no setup whole
+        else:
+            skip = 0  # a game begun here (new_game) whose journal the fold had not made yet
         if skip >= len(data):
             return  # folded (the journal may have grown since, past a record too long)
         if skip < 0 or (skip and data[skip - 1:skip] != b"\n"):
@@ -188,6 +205,7 @@ class Ahead:
         # finished? (its END may have been here): the journal was read above (_boot_log) and
         # each of these records checked, so its last record says; no second read of it
         st._logs[gid] = data.endswith(END)
+        st._top = max(st._top, gid)
 
 
 class AheadStore(Store):
@@ -211,6 +229,21 @@ class AheadStore(Store):
             return
         self._room = None
         Store._ensure(self, n, reserve)
+
+    def new_game(self, setup_event):
+        # Store.new_game, its setup record ahead (Ahead.new_game; the journal is made when idle),
+        # where it fits. (Not a hook in Store: the simulated 192 KB box has no room for one
+        # more interned name.)
+        self._packs.release()
+        rec = record(setup_event)
+        self._ensure(len(rec))
+        gid = self._top + 1
+        if not self._ahead.new_game(gid, rec):
+            return Store.new_game(self, setup_event)
+        self._top = gid
+        self._logs[gid] = False
+        self._game = (gid, setup_event.get("game"))
+        return gid
 
     def _add(self, gid, rec):
         if not self._ahead.put(gid, rec):

@@ -44,6 +44,7 @@ class App:
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
         self.pressed = False  # a button event came since the last idle step
+        self.later = False  # settings changed off a press's way: written when idle
         self.settings = settings.load(self.store.root)
         self.power_on = False  # which power-on this is (a time without a clock): counted once
         # the power-on is counted once the first frame is out: counting writes the flash (28 ms)
@@ -98,6 +99,12 @@ class App:
                 self.power_on = _count(self.hal)
             else:
                 pressed, self.pressed = self.pressed, False
+                if self.later:
+                    self.later = False
+                    try:
+                        settings.save(self.store.root, self.settings)
+                    except OSError:  # a full flash: only the default is not kept
+                        pass
                 settle = self.store.settle(quiet, self._stirred)
                 if settle | codeheap.idle(pressed, settle):
                     self.step()
@@ -232,11 +239,11 @@ class App:
             return
         self.game = game.pack()  # its events packed from now on (shared_rules/packed.py)
         if self.settings["game"] != name:  # the next "New game" starts with this game
+            # written at the next idle step: a file replaced is two littlefs commits in the
+            # store's folder, whose metadata block, when full, is compacted into an erased one
+            # (the press that started a game met 3 sector erases, 244 ms)
             self.settings["game"] = name
-            try:
-                self.save_settings()
-            except OSError:  # a full flash: the game is filed; only the default is not kept
-                pass
+            self.later = True
         self.show_game()
 
     def set_up(self, name):

@@ -26,11 +26,14 @@ def _journal(log):
 
 
 def _started(name, seed, players):
-    # -> (a fresh store's folder, a game's events, the store, the game's id: its setup written)
+    # -> (a fresh store's folder, a game's events, the store, the game's id: its setup written
+    # and in its journal, the box idle once since)
     root = scratch(name)
     log = _log(seed, players)
     s = AheadStore(root)
-    return root, log, s, s.new_game(log[0])
+    gid = s.new_game(log[0])
+    s.settle()
+    return root, log, s, gid
 
 
 def _ahead_of_the_journal(name, seed, players):
@@ -60,6 +63,96 @@ def test_a_record_goes_ahead_and_into_the_journal_when_the_box_is_idle():
         s.append(gid, ev)
     assert s.size(gid) == len(_journal(log[:9])) and s.events(gid) == log[:9]
     assert _read(path) == _journal(log[:9])
+    rmtree(root)
+
+
+def test_a_new_games_setup_goes_ahead_and_its_journal_is_made_when_the_box_is_idle():
+    # Creating the journal is a commit in the store's folder (a sector erase or two when its
+    # metadata block is full): the press that starts a game writes only the ahead file
+    root = scratch("test_ahead_begin")
+    log = _log(3, 3)
+    s = AheadStore(root)
+    gid = s.new_game(log[0])
+    path = root + "/g%04d.log" % gid
+    assert sorted(os.listdir(root)) == ["ahead"]
+    assert _read(root + "/ahead/a.log").endswith(_journal(log[:1]))
+    assert s.current() == gid and s.holds(gid)
+    s.append(gid, log[1])
+    assert sorted(os.listdir(root)) == ["ahead"]
+    s.settle()
+    assert _read(path) == _journal(log[:2])
+    s.append(gid, log[2])
+    assert AheadStore(root).events(gid) == log[:3]
+    # a game begun before the last one was folded: the last one's records first
+    s2 = AheadStore(scratch("test_ahead_begin2"))
+    g1 = s2.new_game(log[0])
+    s2.append(g1, log[1])
+    g2 = s2.new_game(log[0])
+    assert g2 == g1 + 1 and s2.events(g1) == log[:2] and s2.events(g2) == log[:1]
+    rmtree(s2.root)
+    rmtree(root)
+
+
+def test_a_cut_before_a_new_games_journal_is_made_loses_nothing_acknowledged():
+    # The power goes at any byte of the ahead file's write of a new game's setup (and a
+    # record after it), or after the fold made the journal and before it wrote it: boot has
+    # the game with every whole record, or no game when its setup was not whole
+    root = scratch("test_ahead_begin_cut")
+    log = _log(4, 2)
+    s = AheadStore(root)
+    gid = s.new_game(log[0])
+    s.append(gid, log[1])
+    ahead = _read(root + "/ahead/a.log")
+    setup = len(ahead) - len(_journal(log[:2]))
+    ends = [setup + len(_journal(log[:k])) for k in (1, 2)]
+    path = root + "/g%04d.log" % gid
+    for empty in (False, True):
+        for k in range(len(ahead) + 1):
+            rmtree(root)
+            os.mkdir(root)
+            os.mkdir(root + "/ahead")
+            _write(root + "/ahead/a.log", ahead[:k])
+            if empty:  # the fold's open made the file, the power went before its write
+                _write(path, b"")
+            s = AheadStore(root)
+            whole = len([e for e in ends if e <= k])
+            if whole:
+                assert [g for g, _ in s.games()] == [gid] and s.events(gid) == log[:whole], k
+                assert s.new_game(log[0]) == gid + 1, k
+            else:
+                assert [g for g, _ in s.games()] == ([gid] if empty else []), k
+                assert not s.problems, (k, s.problems)
+    rmtree(root)
+
+
+def test_a_new_games_old_ahead_header_brings_back_no_game_filed_or_deleted():
+    # The ahead file keeps a game's setup after its fold; once the game is filed, or synced
+    # and deleted, a boot does not make it again from there
+    root = scratch("test_ahead_begin_gone")
+    log = _log(6, 2)
+    s = AheadStore(root)
+    gid = s.new_game(log[0])
+    s.append(gid, {"e": "note", "text": "x" * MAX})  # too long to go ahead: a plain fold
+    assert _read(root + "/ahead/a.log").endswith(_journal(log[:1]))
+    for ev in log[1:]:
+        s.append(gid, ev)
+    s.finish(gid)
+    while s.settle():
+        pass
+    assert "g%04d.log" % gid not in os.listdir(root)
+    assert [g for g, _ in AheadStore(root).games()] == [gid]
+    s = AheadStore(root)
+    g2 = s.new_game(log[0])
+    s.append(g2, {"e": "note", "text": "y" * MAX})
+    s.mark_synced_all(((gid, s.size(gid)), (g2, s.size(g2))))
+    s.finish(g2)
+    while s.settle():
+        pass
+    s.mark_synced(g2)
+    s.delete(g2)
+    s.delete(gid)
+    assert [g for g, _ in AheadStore(root).games()] == []
+    assert AheadStore(root).new_game(log[0]) == g2 + 1
     rmtree(root)
 
 
