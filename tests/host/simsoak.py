@@ -80,8 +80,8 @@ class SimSoak:
                 except SimError:
                     pass
             self.fail("the device failed: %s%s" % (exc, heap))
-        if len(self.dev.crashes) > seen:
-            self.crashed(self.dev.crashes[-1])
+        for report in self.dev.crashes[seen:]:  # two in one command: one before a restart
+            self.crashed(report)
         return out
 
     def crashed(self, report):

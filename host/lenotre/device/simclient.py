@@ -17,6 +17,12 @@ GAP_MS = 40  # simulated time between two presses
 SHIMS = os.path.join(PACKAGE, "shims")
 
 
+# simdevice's restart (a Pico's machine.reset()): the crash that caused it if no answer told
+# it yet, `BEFORE_RESTART` and the crash, then `restart N ms left` (of the wait it came in),
+# and the process ends; the client starts a new one on the same flash
+BEFORE_RESTART = "before the restart: "
+
+
 class SimError(Exception):
     pass
 
@@ -75,14 +81,34 @@ class SimDevice(DeviceClient):
         else:
             cmd = [sys.executable, script, flash_dir, "--path", SHIMS]
         self.runtime = "micropython" if micropython or compiled or rom else "cpython"
-        self.proc = subprocess.Popen(cmd, cwd=compiled or tree, env=env, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, bufsize=1)
+        self._spawn = (cmd, compiled or tree, env)
+        self.proc = self._start()
         # A crash the firmware's guard caught (it shows it and restarts the app): strict, a
         # SimError (tests, scripts); else noted in `crashes` and the device goes on (a person
         # at `lenotre sim` sees the error screen, as at the table).
         self.strict = strict
         self.crashes = []
+        self.restarts = 0  # the guard's restarts: each a new process (a Pico's reset)
+        self.held = set()  # the buttons down: still down after a restart
+
+    def _start(self):
+        cmd, cwd, env = self._spawn
+        return subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, bufsize=1)
+
+    def _restarted(self, left):
+        # The device ended its process to restart (simdevice's Device.reset): a new one on
+        # the same flash, the buttons held as they were, then the rest of the wait -> its
+        # answer's lines
+        self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            f.close()
+        self.restarts += 1
+        self.proc = self._start()
+        for button in sorted(self.held):
+            self.cmd("down " + button)
+        return self.cmd("wait %d" % left)
 
     def cmd(self, line):
         try:
@@ -91,6 +117,7 @@ class SimDevice(DeviceClient):
         except BrokenPipeError:
             raise SimError("the simulated device died: " + self._stderr())
         out = []
+        crashed = None
         while True:
             reply = self.proc.stdout.readline()
             if not reply:  # MicroPython's unix port prints a fatal traceback on stdout
@@ -98,7 +125,16 @@ class SimDevice(DeviceClient):
                                % (line, "\n".join(out + [self._stderr()]).strip()))
             reply = reply.rstrip("\n")
             if reply == "ok":
+                self._track(line)
                 return out
+            if reply.startswith(BEFORE_RESTART):  # a crash no answer told yet
+                crashed = "error app: " + reply[len(BEFORE_RESTART):]
+                continue
+            if reply.startswith("restart "):  # "restart 40 ms left"
+                out += self._restarted(int(reply.split()[1]))
+                if crashed is None:
+                    return out
+                reply = crashed
             if reply.startswith("error app: ") and "caught by the guard" in reply \
                     and not self.strict:
                 self.crashes.append(reply[11:])
@@ -106,6 +142,13 @@ class SimDevice(DeviceClient):
             if reply.startswith("error "):
                 raise SimError("%s: %s" % (line, reply[6:]))
             out.append(reply)
+
+    def _track(self, line):
+        w = line.split()
+        if len(w) == 2 and w[0] == "down":
+            self.held.add(w[1])
+        elif len(w) == 2 and w[0] == "up":
+            self.held.discard(w[1])
 
     def _stderr(self):
         try:
