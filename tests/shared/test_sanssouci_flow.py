@@ -151,3 +151,28 @@ def test_setting_up_one_game_beside_another_games_lights_nothing_of_it():
     assert _texts(h)[0] == "Versailles", _texts(h)
     for i in range(7):
         assert h.strip.shown[h.pixels.role("px%d" % (i + 1))] == (0, 0, 0)
+
+
+def test_a_turns_screens_start_where_the_player_most_likely_is():
+    # Issue 22's presses: the tile's cursor starts on the player's own last tile (mid-garden
+    # before the first), the noble screen on the move worth most, the gardener's cells
+    # nearest the tile's own cell first (bench/sanssouci_presses.py: 10.1 presses a turn of
+    # the hand-worked game before, under 8 after).
+    from app.sanssouci_turn import GardenerPick, NoblePick, TilePick
+    h, a = _boot("ss_flow_starts")
+    a.new_game(["Orange", "Purple"], game="sanssouci", extra={"gardens": [[], []]})
+    a.push(TilePick(a))
+    a.redraw()
+    assert _texts(h)[:3] == ["Orange's tile", "orange", "Treppe"], _texts(h)  # START
+    a.pop()
+    assert a.record({"e": "tile", "p": 0, "card": 0, "m": 0, "r": 2, "at": 2 * COLS})
+    assert a.record({"e": "tile", "p": 1, "card": 1, "m": 1, "r": 4, "at": 4 * COLS + 1})
+    a.push(TilePick(a))
+    a.redraw()
+    assert _texts(h)[:3] == ["Orange's tile", "grey", "Labyr."], _texts(h)  # her last tile
+    a.pop()
+    assert a.game.to_play() == 0
+    moves = [(0, 1, 1), (1, 2, 4), (3, 2, 4), (5, 1, 2)]
+    assert NoblePick(a, moves).at == 1  # the first of those worth most
+    pick = GardenerPick(a, 0, 1, 1, 1, 0, [1, 5, 10, 19, 28])
+    assert pick.cells == [10, 1, 19, 28, 5]  # by steps from row 1, column 1
