@@ -25,13 +25,24 @@ def _journal(log):
     return b"".join([record(ev) for ev in log])
 
 
-def _started(name, seed, players):
-    # -> (a fresh store's folder, a game's events, the store, the game's id: its setup written
-    # and in its journal, the box idle once since)
+def _record_ends(ahead, records):
+    # -> where each of `records` ends in the ahead file's bytes, which end with them: a cut
+    # at k keeps those whose end is at or before k
+    head = len(ahead) - len(_journal(records))
+    return [head + len(_journal(records[:k])) for k in range(1, len(records) + 1)]
+
+
+def _begun(name, seed, players):
+    # -> (a fresh store's folder, a game's events, the store, the game's id: its setup written)
     root = scratch(name)
     log = _log(seed, players)
     s = AheadStore(root)
-    gid = s.new_game(log[0])
+    return root, log, s, s.new_game(log[0])
+
+
+def _started(name, seed, players):
+    # _begun's, the box idle once since: the setup in the journal
+    root, log, s, gid = _begun(name, seed, players)
     s.settle()
     return root, log, s, gid
 
@@ -69,10 +80,7 @@ def test_a_record_goes_ahead_and_into_the_journal_when_the_box_is_idle():
 def test_a_new_games_setup_goes_ahead_and_its_journal_is_made_when_the_box_is_idle():
     # Creating the journal is a commit in the store's folder (a sector erase or two when its
     # metadata block is full): the press that starts a game writes only the ahead file
-    root = scratch("test_ahead_begin")
-    log = _log(3, 3)
-    s = AheadStore(root)
-    gid = s.new_game(log[0])
+    root, log, s, gid = _begun("test_ahead_begin", 3, 3)
     path = root + "/g%04d.log" % gid
     assert sorted(os.listdir(root)) == ["ahead"]
     assert _read(root + "/ahead/a.log").endswith(_journal(log[:1]))
@@ -97,14 +105,10 @@ def test_a_cut_before_a_new_games_journal_is_made_loses_nothing_acknowledged():
     # The power goes at any byte of the ahead file's write of a new game's setup (and a
     # record after it), or after the fold made the journal and before it wrote it: boot has
     # the game with every whole record, or no game when its setup was not whole
-    root = scratch("test_ahead_begin_cut")
-    log = _log(4, 2)
-    s = AheadStore(root)
-    gid = s.new_game(log[0])
+    root, log, s, gid = _begun("test_ahead_begin_cut", 4, 2)
     s.append(gid, log[1])
     ahead = _read(root + "/ahead/a.log")
-    setup = len(ahead) - len(_journal(log[:2]))
-    ends = [setup + len(_journal(log[:k])) for k in (1, 2)]
+    ends = _record_ends(ahead, log[:2])
     path = root + "/g%04d.log" % gid
     for empty in (False, True):
         for k in range(len(ahead) + 1):
@@ -128,10 +132,7 @@ def test_a_cut_before_a_new_games_journal_is_made_loses_nothing_acknowledged():
 def test_a_new_games_old_ahead_header_brings_back_no_game_filed_or_deleted():
     # The ahead file keeps a game's setup after its fold; once the game is filed, or synced
     # and deleted, a boot does not make it again from there
-    root = scratch("test_ahead_begin_gone")
-    log = _log(6, 2)
-    s = AheadStore(root)
-    gid = s.new_game(log[0])
+    root, log, s, gid = _begun("test_ahead_begin_gone", 6, 2)
     s.append(gid, {"e": "note", "text": "x" * MAX})  # too long to go ahead: a plain fold
     assert _read(root + "/ahead/a.log").endswith(_journal(log[:1]))
     for ev in log[1:]:
@@ -161,9 +162,8 @@ def test_boot_adds_what_a_power_cut_left_ahead():
     # of the ahead file's last write: the records whole within the cut are there, no other.
     root, log, gid, path, ahead = _ahead_of_the_journal("test_ahead_2", 4, 3)
     base = _journal(log[:1])
-    head = len(ahead) - len(_journal(log[1:4]))
-    assert ahead[head:] == _journal(log[1:4]) and head > 0
-    ends = [head + len(_journal(log[1:k])) for k in range(2, 5)]
+    ends = _record_ends(ahead, log[1:4])
+    assert ahead.endswith(_journal(log[1:4])) and ends[0] > len(record(log[1]))
     for k in range(len(ahead) + 1):
         _write(path, base)
         _write(root + "/ahead/a.log", ahead[:k])
