@@ -1,9 +1,10 @@
 # The main loop's guard (docs/FIRMWARE.md, "The guard"): the box never dies at the table.
 # Whatever a step raises (a bug in a screen, an I2C OSError from the display, a MemoryError)
 # is caught here, written to the crash log on flash (crashlog.py), shown on an error screen,
-# and the app restarts from its journal: machine.reset() on the Pico (hal.restart), the App
-# made again in-process in the simulators. The journal is the truth: an event is on flash
-# before any screen shows it, so a restart finds every one. A watchdog (hal.watchdog, the
+# and the app restarts from its journal: machine.reset() on the Pico (hal.restart; the
+# simulated device ends its process, a new one starts), else the App made again in-process
+# (tests that hold the app in their own process). The journal is the truth: an event is on
+# flash before any screen shows it, so a restart finds every one. A watchdog (hal.watchdog, the
 # RP2040's) resets a box whose loop hangs. Crashes right at boot, LOOP times in a row, stop
 # the restarts: the safe screen stays, and the sync link still works (the host's Ctrl-C).
 import gc
@@ -129,7 +130,7 @@ class Guard:
         if isinstance(exc, MemoryError):
             # every game's code leaves before the crash is logged: what an app that failed
             # half-made (at boot) loaded would leave the log no room, and the restart (a
-            # reset, or the simulators' in-process one) loads what it needs again. (No new
+            # reset, or the tests' in-process one) loads what it needs again. (No new
             # name here: where the code is in the heap, one more interned name can ask
             # MicroPython's table of names for its next 14 KB block.)
             try:
@@ -223,8 +224,9 @@ class Guard:
         if hal.restart is not None:
             hal.restart()  # machine.reset(): boots afresh from flash, never returns
             return
-        # The simulators: what a reset does, in-process: the store boots from flash again
-        # (what it held in memory may be what went wrong), then the app from the journal.
+        # No hal.restart (tests that hold the app): what a reset does, in-process: the store
+        # boots from flash again (what it held in memory may be what went wrong), then the
+        # app from the journal.
         try:
             _reset_heap()
             old = hal.store
