@@ -1,12 +1,11 @@
 # The main loop's guard (docs/FIRMWARE.md, "The guard"): the box never dies at the table.
 # Whatever a step raises (a bug in a screen, an I2C OSError from the display, a MemoryError)
 # is caught here, written to the crash log on flash (crashlog.py), shown on an error screen,
-# and the app restarts from its journal: machine.reset() on the Pico (hal.restart; the
-# simulated device ends its process, a new one starts), else the App made again in-process
-# (tests that hold the app in their own process). The journal is the truth: an event is on
-# flash before any screen shows it, so a restart finds every one. A watchdog (hal.watchdog, the
-# RP2040's) resets a box whose loop hangs. Crashes right at boot, LOOP times in a row, stop
-# the restarts: the safe screen stays, and the sync link still works (the host's Ctrl-C).
+# and the app restarts from its journal: hal.restart (machine.reset(); the simulated device's
+# new process), else the App made again in-process (tests). The journal is the truth: an
+# event is on flash before any screen shows it, so a restart finds every one. The RP2040's
+# watchdog (hal.watchdog) resets a box whose loop hangs. Crashes at boot, LOOP times in a row,
+# stop the restarts: the safe screen stays, and the sync link still works (the host's Ctrl-C).
 import gc
 import sys
 
@@ -224,9 +223,8 @@ class Guard:
         if hal.restart is not None:
             hal.restart()  # machine.reset(): boots afresh from flash, never returns
             return
-        # No hal.restart (tests that hold the app): what a reset does, in-process: the store
-        # boots from flash again (what it held in memory may be what went wrong), then the
-        # app from the journal.
+        # No hal.restart (tests): what a reset does, in-process: the store boots from flash
+        # again (what it held in memory may be what went wrong), then the app from the journal.
         try:
             _reset_heap()
             old = hal.store

@@ -156,11 +156,10 @@ def look(beside=None):
 
 
 def reset():
-    # What a reset does to the heap, for a restart in-process (the guard without
-    # hal.restart): every game's code but the one boot loads (preload's) and every screen
-    # loaded on demand leaves, to load again as after machine.reset(); the box's own
-    # modules stay (the hal's are in use), and so does the boot's game, which the boot
-    # would load again at once
+    # A reset's effect on the heap, for an in-process restart (the guard with no hal.restart):
+    # every game's code but boot's (preload's) and every screen loaded on demand leaves, to
+    # load again as after machine.reset(); the box's own modules stay (the hal's are in use),
+    # and so does the boot's game, which the boot would load again at once
     keep(_booted)
     drop(LAZY + ("app.finished", "labels") + tuple(
         [m for m in sys.modules if m.endswith("_setup")]))
