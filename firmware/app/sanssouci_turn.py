@@ -184,6 +184,10 @@ class NoblePick(ui.Screen):
         for i in range(len(self.moves)):
             if self.moves[i][2] > self.moves[self.at][2]:
                 self.at = i
+        # the hint's keys that do something here: up/down where a noble has two stops or
+        # more, > where two nobles or more can move
+        nobles = len(set([m for m, _, _ in self.moves]))
+        self.keys = ("^v" if nobles < len(self.moves) else "") + (">" if nobles > 1 else "")
 
     def _same(self, i):
         return self.moves[i][0] == self.moves[self.at][0]
@@ -195,7 +199,8 @@ class NoblePick(ui.Screen):
         draw_garden(d, g.gardens[self.p], g.nobles[self.p], cell(r, m))
         panel(d, [MOTIF6[m], COLOUR6[g.nobles[self.p][m]], "  to", COLOUR6[r],
                   "+%d pt" % points])
-        ui.hint(d, "ok:+%d back:none" % points)
+        ui.hint(d, ("%s ok:+%d <:none" % (self.keys, points)) if self.keys
+                else "ok:+%d back:none" % points)
 
     def key(self, button, kind):
         app = self.app

@@ -174,5 +174,15 @@ def test_a_turns_screens_start_where_the_player_most_likely_is():
     assert a.game.to_play() == 0
     moves = [(0, 1, 1), (1, 2, 4), (3, 2, 4), (5, 1, 2)]
     assert NoblePick(a, moves).at == 1  # the first of those worth most
+    # its hint names the keys that do something there: > with two nobles or more, up/down
+    # where a noble has two stops or more (issue 22: it named neither)
+    for moves, hint in (([(0, 1, 1), (1, 2, 4)], "> ok:+4 <:none"),
+                        ([(1, 2, 3), (1, 3, 4)], "^v ok:+4 <:none"),
+                        ([(0, 1, 1), (1, 2, 3), (1, 3, 4)], "^v> ok:+4 <:none"),
+                        ([(2, 1, 2)], "ok:+2 back:none")):
+        a.push(NoblePick(a, moves))
+        a.redraw()
+        assert _texts(h)[-1] == hint, (moves, _texts(h))
+        a.pop()
     pick = GardenerPick(a, 0, 1, 1, 1, 0, [1, 5, 10, 19, 28])
     assert pick.cells == [10, 1, 19, 28, 5]  # by steps from row 1, column 1

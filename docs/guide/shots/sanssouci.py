@@ -37,7 +37,7 @@ def shoot():
                 # a noble that could move and was left: the hub's > still offers it
                 cam.shoot("hub_noble", ">:noble")
                 dev.press("next")
-                cam.shoot("noble", "Move a noble?", "  to", "back:none")
+                cam.shoot("noble", "Move a noble?", "  to", ":none")
                 dev.press("back")
         cam.shoot("final", "Final scoring", "?", "ok:task")
         dev.press("ok")
