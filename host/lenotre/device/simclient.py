@@ -101,7 +101,11 @@ class SimDevice(DeviceClient):
         # The device ended its process to restart (simdevice's Device.reset): a new one on
         # the same flash, the buttons held as they were, then the rest of the wait -> its
         # answer's lines
-        self.proc.wait()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # it said so and hangs: a reset does not wait
+            self.proc.kill()
+            self.proc.wait()
         for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             f.close()
         self.restarts += 1
