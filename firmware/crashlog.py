@@ -10,6 +10,7 @@
 #            "boot": 1 if the app had not yet run STABLE_MS}
 # A mark:   {"ok": 1}: the app ran STABLE_MS after crashes at boot (or the player asked to
 #           try again): the streak of crashes at boot starts again from 0.
+from micropython import const
 from binascii import crc32
 
 from flash import add, size, write
@@ -19,7 +20,7 @@ NAME = "crash.log"
 MAX = 4096  # one littlefs block
 KEEP = 8  # crashes kept when the log is rewritten
 TEXT = 160  # the bare record's JSON, padded with spaces (JSON allows them after the value)
-HEX = b"0123456789abcdef"
+_HEX = const(b"0123456789abcdef")
 
 
 class CrashLog:
@@ -147,7 +148,7 @@ class CrashLog:
         crc = crc32(t) & 0xFFFFFFFF
         tail = self._tail
         for i in range(8):
-            tail[8 - i] = HEX[crc & 15]
+            tail[8 - i] = _HEX[crc & 15]
             crc >>= 4
 
     def _put(self, s, quoted=False):

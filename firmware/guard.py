@@ -22,7 +22,7 @@ CRASHED = "Crashed 3 times"  # LOOP's, made once
 WATCHDOG_MS = const(8000)
 # Given back first thing on a crash: room to log and draw it with the heap full. In pieces:
 # a fragmented heap has 512 bytes here and there long after it has no 4 KB in one. Kept only
-# when the heap can spare it, SPARE free once the app booted: in a 192 KB heap on the unix
+# when the heap can spare it, _SPARE free once the app booted: in a 192 KB heap on the unix
 # port an empty box has 68 KB free then and keeps one; a box of 1,300 games has 57 KB, and
 # later, in its Finished menu, not 512 bytes to spare: it keeps none,
 # and a crash gets by on the app's memory, let go first, and a record made beforehand.
@@ -31,7 +31,7 @@ WATCHDOG_MS = const(8000)
 # that with the Pico's 4-byte pointers (the emulated image drew and logged it with none).
 RESERVE = 4 if sys.maxsize >> 32 else 2
 PIECE = const(512)
-SPARE = const(65536)
+_SPARE = const(65536)
 STEP_MS = const(10)
 OK = const(4)  # buttons.OK
 PRESS = const(1)  # buttons.PRESS
@@ -44,7 +44,7 @@ SAFE = const(2)  # crashed at boot LOOP times: stays until ok
 
 
 class Guard:
-    spare = SPARE  # a reserve only with this much heap free after boot (tests lower it)
+    spare = _SPARE  # a reserve only with this much heap free after boot (tests lower it)
 
     def __init__(self, hal, make):
         self.hal = hal

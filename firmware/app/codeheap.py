@@ -7,6 +7,7 @@
 # while a game is set up. A game's code is its flow, its MODULES, its app/<flow>_*.py modules
 # and its rules (shared_rules.<name>). What leaves goes from sys.modules *and* from its
 # package's attributes, which kept it alive.
+from micropython import const
 import sys
 
 from app import flows
@@ -45,8 +46,8 @@ _later = None  # type: object  # the game preload() left for idle(), or None
 _screens = {}  # type: dict  # game -> its flow's MODULES, known once its flow was entered
 _kept = set()  # type: set  # modules loaded for good (preload(every=True)): never dropped
 # the generic modules the app loads when a screen first needs them (the soak's list)
-LAZY = ("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
-        "shared_rules.scoreboard")
+_LAZY = const(("app.setup", "app.scoreboard", "roster", "shared_rules.roster",
+               "shared_rules.scoreboard"))
 
 
 def collect_if_tight():
@@ -161,7 +162,7 @@ def reset():
     # load again as after machine.reset(); the box's own modules stay (the hal's are in use),
     # and so does the boot's game, which the boot would load again at once
     keep(_booted)
-    drop(LAZY + ("app.finished", "labels") + tuple(
+    drop(_LAZY + ("app.finished", "labels") + tuple(
         [m for m in sys.modules if m.endswith("_setup")]))
 
 
@@ -232,7 +233,7 @@ def preload(last="", every=False, later=False):
     if every:
         for name in names:
             f = flows.flow(name)
-            mods = f.MODULES + tuple(getattr(f, "SETUP", ())) + LAZY
+            mods = f.MODULES + tuple(getattr(f, "SETUP", ())) + _LAZY
             for m in mods:
                 __import__(m)
             _kept.add(flows.FLOWS[name])

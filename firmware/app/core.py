@@ -2,6 +2,7 @@
 # action becomes an event that the rules core validates, the journal stores (flushed) and only
 # then the screen acknowledges. What is particular to a game (its hub, setup note, entry
 # screens, what its pixels mean, its undo words) is its flow module (app/flows.py).
+from micropython import const
 from shared_rules import games
 from shared_rules.errors import RulesError
 
@@ -11,9 +12,9 @@ from wallclock import since_power
 
 TOAST_MS = 1500  # a one-line toast; each further line adds half a second to read it
 TOAST_LINES = 3
-CYCLE_MS = 700  # a screen's several status colours (a shared victory) take turns
+_CYCLE_MS = const(700)  # a screen's several status colours (a shared victory) take turns
 TOAST_COLS = 14  # inside the toast's frame, a pixel's gap either side
-FILE_MS = 1500  # a finished game is filed once the buttons have rested this long
+_FILE_MS = const(1500)  # a finished game is filed once the buttons have rested this long
 
 
 class App:
@@ -82,7 +83,7 @@ class App:
                 self.toast = None
                 self.dirty = True
         top = self.stack[-1]
-        if top.statuses is not None and self.clock.ticks_diff(now, self.cycle_at) >= CYCLE_MS:
+        if top.statuses is not None and self.clock.ticks_diff(now, self.cycle_at) >= _CYCLE_MS:
             self.cycle_at = now
             self.cycle += 1
             self._set(self._status_px, rgb_of(top.statuses[self.cycle % len(top.statuses)]))
@@ -91,10 +92,10 @@ class App:
             self.redraw()
         elif not ev:
             # the frame is out: the journal's slow writes go now, a finished game's filing
-            # (about 200 ms) once no button has been touched for FILE_MS, giving way
+            # (about 200 ms) once no button has been touched for _FILE_MS, giving way
             # to a button pressed meanwhile (keypad.stirred), then the code preload left for
             # later; a press latched meanwhile is taken at once
-            quiet = self.clock.ticks_diff(now, self.input_at) >= FILE_MS
+            quiet = self.clock.ticks_diff(now, self.input_at) >= _FILE_MS
             if self.power_on is False:
                 self.power_on = _count(self.hal)
             else:

@@ -4,9 +4,9 @@ from micropython import const
 
 from app import ui
 
-# Held on, the key jumps again at every PACE-th repeat (buttons.py repeats every 150 ms):
+# Held on, the key jumps again at every _PACE-th repeat (buttons.py repeats every 150 ms):
 # 300 ms apart, time enough to see the number wanted and let go on it.
-PACE = const(2)
+_PACE = const(2)
 
 
 class NumberEntry:
@@ -38,7 +38,7 @@ class NumberEntry:
             v = self._snap(self.value + step, step)
         else:  # LONG, then REPEAT while held: by jumps, stopping at the ends
             self.repeats = self.repeats + 1 if kind == ui.REPEAT else 0
-            if self.repeats % PACE:
+            if self.repeats % _PACE:
                 return True
             target = max(self.lo, min(self.hi, self.value + self.jump * step))
             v = self._snap(target, step) or self._snap(target, -step)

@@ -3,6 +3,7 @@
 # it was left). Loaded when the menu opens and let go when it is left: a box in play never
 # holds it (7 KB of heap, which a box booting into its game beside 1,300 others does
 # not have).
+from micropython import const
 import gc
 import sys
 from array import array
@@ -11,7 +12,7 @@ from app import codeheap, core, ui
 from app.core import unload_labels
 from shared_rules import games
 
-MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec"
+_MONTHS = const("JanFebMarAprMayJunJulAugSepOctNovDec")
 
 
 class Finished(ui.Menu):
@@ -238,4 +239,4 @@ def day_text(app, day):
         return "today"
     from picoclock import civil
     m, k = civil(n)[1:]
-    return "%d %s" % (k, MONTHS[3 * m - 3:3 * m])
+    return "%d %s" % (k, _MONTHS[3 * m - 3:3 * m])

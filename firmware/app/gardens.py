@@ -3,6 +3,7 @@
 # left, the last round counted down), what the undo toast says and what the pixels mean. Its
 # own setup screens (the variant, who plays which colour): app/gardens_setup.py; the entry of
 # the beds a tile completed, each judged as its fourth flower goes in: app/gardens_beds.py.
+from micropython import const
 from shared_rules.gardens import rules as R
 # The rules core loads with the flow, at New game's -> to Gardens: just after the game turned
 # away from has left the heap (app/codeheap.py) its free room is whole; at Start, after the
@@ -17,13 +18,13 @@ GAME = "gardens"
 MODULES = ("app.gardens_beds",)
 SETUP = ("app.gardens_setup",)  # its setup screens: they go once the game starts (codeheap)
 # The flowers' colours on the pixels (the box's palette has no blue, yellow or red player)
-FLOWER_RGB = ((0, 60, 255), (255, 170, 0), (255, 0, 0), (255, 0, 120))
+_FLOWER_RGB = const(((0, 60, 255), (255, 170, 0), (255, 0, 0), (255, 0, 120)))
 # What the pixels mean (board.PIXELS are positions): px1..px4 the colours in turn order, the
 # one on turn bright, the others dim (dark: the unused colour of 3 players); px5..px7 the
 # last round, one amber pixel a turn still to play. The status pixel is the app's: whose turn.
-TURN_PIXELS = ("px1", "px2", "px3", "px4")
-COUNT_PIXELS = ("px5", "px6", "px7")
-AMBER = (255, 120, 0)
+_TURN_PIXELS = const(("px1", "px2", "px3", "px4"))
+_COUNT_PIXELS = const(("px5", "px6", "px7"))
+_AMBER = const((255, 120, 0))
 NO_BEDS = []  # type: list
 
 
@@ -72,13 +73,13 @@ def light(app, g, top):
         if i < g.per_round:
             c = g.colours[i]
             if over:
-                rgb = FLOWER_RGB[c] if g.owner[i] in winners else OFF
+                rgb = _FLOWER_RGB[c] if g.owner[i] in winners else OFF
             else:
-                rgb = FLOWER_RGB[c] if i == now else dim(FLOWER_RGB[c])
-        app.light(TURN_PIXELS[i], rgb)
+                rgb = _FLOWER_RGB[c] if i == now else dim(_FLOWER_RGB[c])
+        app.light(_TURN_PIXELS[i], rgb)
     left = 0 if over else (g.turns_left() or 0)
     for i in range(3):
-        app.light(COUNT_PIXELS[i], AMBER if i < left else OFF)
+        app.light(_COUNT_PIXELS[i], _AMBER if i < left else OFF)
 
 
 def colour_of(g, seat_or_slot):

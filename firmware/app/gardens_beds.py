@@ -4,6 +4,7 @@
 # ok records the turn (every bed entered), > starts the next bed (a tile has four corners:
 # four beds at most). back takes the last flower away (none: the bed before, or the hub); a
 # long back empties the bed being entered (nothing entered: the last turn is undone).
+from micropython import const
 from shared_rules.gardens import rules as R
 
 from app import ui
@@ -11,7 +12,7 @@ from app.gardens import record_turn, special_toggle
 from app.ui import short
 
 KEYS = {ui.UP: 0, ui.DOWN: 1, ui.NEXT: 2, ui.OK: 3}  # button -> colour (blue yellow red pink)
-BIG = "BYRP"  # a flower drawn big: its colour's initial
+_BIG = const("BYRP")  # a flower drawn big: its colour's initial
 
 
 class BedEntry(ui.Screen):
@@ -26,7 +27,7 @@ class BedEntry(ui.Screen):
         bed = self.beds[-1]
         ui.title(d, "%s bed %d%s" % (R.COLOURS[g.on_turn()], len(self.beds),
                                      " +sp" if self.special else ""))
-        ui.big_center(d, " ".join([BIG[R.LETTERS.find(f)] for f in bed]
+        ui.big_center(d, " ".join([_BIG[R.LETTERS.find(f)] for f in bed]
                                   + ["_"] * (R.FLOWERS - len(bed))), 12)
         if len(bed) < R.FLOWERS:
             ui.put(d, "^ blue  v yellow", 0, 32)

@@ -2,6 +2,7 @@
 # (3 players: the normal game or the shorter one with 7 or 6 flowerbed tiles; 4 players: the
 # same, or the team game 2 vs 2), then which flower colour each player plays, in turn order.
 # Loaded at New game only; the box playing a game never holds them.
+from micropython import const
 from shared_rules.gardens import rules as R
 
 from app import ui
@@ -13,7 +14,7 @@ VARIANTS = (
     ("Shorter: 7", 7),
     ("Shorter: 6", 6),
 )
-TEAMS = "Teams 2 vs 2"
+_TEAMS = const("Teams 2 vs 2")
 
 
 def more(app, names, people):
@@ -23,7 +24,7 @@ def more(app, names, people):
         return
     items = [(label, _pick(app, names, people, tiles)) for label, tiles in VARIANTS]
     if n == 4:
-        items.append((TEAMS, lambda: app.push(Colours(app, names, people, {"teams": True}))))
+        items.append((_TEAMS, lambda: app.push(Colours(app, names, people, {"teams": True}))))
     app.push(ui.Menu(app, "Gardens variant", items))
 
 

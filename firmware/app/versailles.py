@@ -2,6 +2,7 @@
 # the undo toast says and what the pixels mean (token claims: app/versailles_claims.py, the
 # token holders: app/versailles_tokens.py, the scoring and its scoreboard:
 # app/versailles_scoring.py). Entry starts where the likely value is.
+from micropython import const
 from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 
@@ -18,9 +19,9 @@ MODULES = ("app.versailles_claims", "app.entry", "app.versailles_scoring",
 # tokens green, blue, white, red, yellow in their holder's colour (dark: unclaimed), the
 # stage (dim green, dim blue; dark once the game is over), Ludwig (amber while his card
 # matters on the screen shown). The status pixel is the app's: whose turn.
-TOKEN_PIXELS = ("px1", "px2", "px3", "px4", "px5")
-STAGE_PIXEL = "px6"
-LUDWIG_PIXEL = "px7"
+_TOKEN_PIXELS = const(("px1", "px2", "px3", "px4", "px5"))
+_STAGE_PIXEL = const("px6")
+_LUDWIG_PIXEL = const("px7")
 
 
 def setup(app):
@@ -36,9 +37,9 @@ def note(n):
 def light(app, g, top):
     for t in range(5):
         h = g.holders[t]
-        app.light(TOKEN_PIXELS[t], rgb_of(g.players[h]) if h >= 0 else OFF)
-    app.light(STAGE_PIXEL, ROUND_COLORS[g.stage - 1] if g.phase != OVER else OFF)
-    app.light(LUDWIG_PIXEL, getattr(top, "ludwig_color", None) or OFF)
+        app.light(_TOKEN_PIXELS[t], rgb_of(g.players[h]) if h >= 0 else OFF)
+    app.light(_STAGE_PIXEL, ROUND_COLORS[g.stage - 1] if g.phase != OVER else OFF)
+    app.light(_LUDWIG_PIXEL, getattr(top, "ludwig_color", None) or OFF)
 
 
 def scoreboard(app, g, final):
@@ -53,7 +54,7 @@ def where(g):
     return "S%dR%d" % (g.stage, g.round + 1)
 
 
-JUMP = 5  # a held up/down on the card screen: 5 more every 300 ms
+_JUMP = const(5)  # a held up/down on the card screen: 5 more every 300 ms
 MIDDLE = (CARDS + 1) // 2  # where card entry starts
 
 
@@ -165,7 +166,7 @@ class CardEntry(ui.Screen):
         # the hub already knowing where it starts; a hold jumps by fives: any card is one
         # hold and at most two steps away.
         start = self.cards[at] or MIDDLE
-        self.entry = NumberEntry(start, 1, CARDS, self._free, JUMP)
+        self.entry = NumberEntry(start, 1, CARDS, self._free, _JUMP)
         self.status = g.players[at]
 
     def draw(self, d):
@@ -173,7 +174,7 @@ class CardEntry(ui.Screen):
         ui.title(d, "R%d %s's card" % (g.round + 1, short(self.status)))
         ui.put(d, "%d of %d" % (self.at + 1, g.n), 0, 12)
         ui.big_center(d, str(self.entry.value), 26, 3)
-        ui.hint(d, "hold:%d ok back" % JUMP)
+        ui.hint(d, "hold:%d ok back" % _JUMP)
 
     def key(self, button, kind):
         app = self.app
