@@ -2,6 +2,7 @@
 # beside the running scores), what the undo toast says and what the pixels mean. The turn's
 # screens (tile, card, gardener, noble) are app/sanssouci_turn.py, the setup's garden editor
 # app/sanssouci_setup.py, the final task cards app/sanssouci_tasks.py: each loads when needed.
+from micropython import const
 from shared_rules.sanssouci.board import COLS, EMPTY, FIRST, GARDENER, ROWS
 from shared_rules.sanssouci.game import NOBODY, OVER, PLAY
 
@@ -13,13 +14,13 @@ GAME = "sanssouci"
 # first reveal, their 1.3 KB can find a 192 KB heap in pieces, and they would load then
 # again after every restart
 MODULES = ("app.sanssouci_turn", "app.sanssouci_tasks", "shared_rules.sanssouci.scoring")
-# The grid: a cell is a box of PITCH_X x PITCH_Y pixels (the cell drawn inside it, a pixel
+# The grid: a cell is a box of _PITCH_X x _PITCH_Y pixels (the cell drawn inside it, a pixel
 # apart, the box's edge for the cursor); beside it a panel of 6 columns of text.
-PITCH_X = 8
-PITCH_Y = 7
-GRID_X = 1
-GRID_Y = 10
-PANEL_X = GRID_X + COLS * PITCH_X + 2  # 75: 6 letters to the screen's edge
+_PITCH_X = const(8)
+_PITCH_Y = const(7)
+_GRID_X = const(1)
+_GRID_Y = const(10)
+PANEL_X = _GRID_X + COLS * _PITCH_X + 2  # 75: 6 letters to the screen's edge
 # 6 letters each: the panel's names of the motif columns and of the colour rows
 MOTIF6 = ("Labyr.", "Statue", "Pavil.", "Figur", "Treppe", "Brunn.", "Rosenb", "Kraeut",
           "Weinst")
@@ -30,9 +31,9 @@ MOTIF10 = ("Labyrinth", "Statue", "Pavillon", "Figur", "Treppe", "Brunnen", "Ros
 # What the pixels mean (board.PIXELS are positions, left to right): px1-px6 the rounds left,
 # a pixel for every 3 (dim white), px7 the colour of the player who may still move a noble.
 # The status pixel is the app's: whose turn.
-ROUND_PIXELS = ("px1", "px2", "px3", "px4", "px5", "px6")
-NOBLE_PIXEL = "px7"
-ROUNDS_LIT = (24, 24, 24)
+_ROUND_PIXELS = const(("px1", "px2", "px3", "px4", "px5", "px6"))
+_NOBLE_PIXEL = const("px7")
+_ROUNDS_LIT = const((24, 24, 24))
 
 
 def setup(app):
@@ -44,6 +45,13 @@ def note(n):
     return ""
 
 
+def house(n, extra):
+    # the table's house rule (docs/RULES.md S5): the first row, built before the game, scores
+    # 9 as a complete row ("Fuer jede vollstaendige, waagrechte Reihe ...", the rulebook's
+    # words), or nothing
+    return "first_row", ((1, "1st row: 9 pts"), (0, "1st row: 0 pts"))
+
+
 def more(app, names, people):
     # After the colours: each garden's pre-printed cells (app/sanssouci_setup.py)
     from app.sanssouci_setup import GardenEdit
@@ -53,9 +61,9 @@ def more(app, names, people):
 def light(app, g, top):
     left = g.rounds_left() if g.phase == PLAY else 0
     lit = (left + 2) // 3
-    for i in range(len(ROUND_PIXELS)):
-        app.light(ROUND_PIXELS[i], ROUNDS_LIT if i < lit else OFF)
-    app.light(NOBLE_PIXEL, rgb_of(g.players[g.open]) if can_move(g) else OFF)
+    for i in range(len(_ROUND_PIXELS)):
+        app.light(_ROUND_PIXELS[i], _ROUNDS_LIT if i < lit else OFF)
+    app.light(_NOBLE_PIXEL, rgb_of(g.players[g.open]) if can_move(g) else OFF)
 
 
 def can_move(g):
@@ -91,24 +99,24 @@ def draw_garden(d, garden, nobles=None, cursor=-1):
     # checker; a noble a dark square in its cell; the cursor a frame round its cell.
     for c in range(ROWS * COLS):
         r, m = divmod(c, COLS)
-        x = GRID_X + m * PITCH_X
-        y = GRID_Y + r * PITCH_Y
+        x = _GRID_X + m * _PITCH_X
+        y = _GRID_Y + r * _PITCH_Y
         v = garden[c]
         if v == EMPTY:
             d.fill_rect(x + 3, y + 3, 2, 1, 1)
         elif v == GARDENER:  # a tile turned over: half lit, a checker
-            for i in range(PITCH_X - 2):
-                for j in range(i & 1, PITCH_Y - 2, 2):
+            for i in range(_PITCH_X - 2):
+                for j in range(i & 1, _PITCH_Y - 2, 2):
                     d.pixel(x + 1 + i, y + 1 + j, 1)
         else:
-            d.fill_rect(x + 1, y + 1, PITCH_X - 2, PITCH_Y - 2, 1)
+            d.fill_rect(x + 1, y + 1, _PITCH_X - 2, _PITCH_Y - 2, 1)
         if nobles is not None and nobles[m] == r:
             d.fill_rect(x + 3, y + 2, 2, 2, 0)
         if c == cursor:
-            d.rect(x, y, PITCH_X, PITCH_Y, 1)
+            d.rect(x, y, _PITCH_X, _PITCH_Y, 1)
 
 
-def panel(d, lines, y=GRID_Y, inverted=-1):
+def panel(d, lines, y=_GRID_Y, inverted=-1):
     # The text beside the grid, 6 letters a line; line `inverted` dark on light
     for i in range(len(lines)):
         if i == inverted:

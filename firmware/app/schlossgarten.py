@@ -2,6 +2,7 @@
 # player's points and supply, the constellation draw pile), what the undo toast says and what
 # the pixels mean. The entry of a turn that builds is app/schlossgarten_turn.py, loaded when a
 # turn is entered. A turn without a building is one press (>).
+from micropython import const
 from shared_rules.schlossgarten.game import GOAL, size
 
 from app import ui
@@ -13,17 +14,17 @@ MODULES = ("app.schlossgarten_turn",)
 # What the pixels mean (board.PIXELS, left to right): px1-px7 a bar towards 21 in the colour
 # of the player the screen is about (whose turn; the player a scoreboard page shows; the
 # winner), GOAL // 7 = 3 points a pixel, a pixel partly reached glowing a third or two
-# thirds of DIM_FULL (the strip's brightness cap, 48 on the boards we have, brings brighter
+# thirds of _DIM_FULL (the strip's brightness cap, 48 on the boards we have, brings brighter
 # colours down to it, so a partial pixel is dimmed below it). The status pixel is the app's:
 # whose turn.
-BAR = ("px1", "px2", "px3", "px4", "px5", "px6", "px7")
-PER_PIXEL = GOAL // len(BAR)
-DIM_FULL = 48
+_BAR = const(("px1", "px2", "px3", "px4", "px5", "px6", "px7"))
+PER_PIXEL = GOAL // len(_BAR)
+_DIM_FULL = const(48)
 # The supply on the hub: the gardener's three elements (hedge1, hedge2, maze), then the
 # architect's (column, pool, terrace), each as its size, "." once on the field
 GARDENER_X = 74
-ARCHITECT_X = 103
-POINTS_X = 53
+_ARCHITECT_X = const(103)
+_POINTS_X = const(53)
 
 
 def setup(app):
@@ -33,6 +34,13 @@ def setup(app):
 
 def note(n):
     return ""
+
+
+def house(n, extra):
+    # the table's house rule (docs/RULES.md S5): a turn that reaches 21 counts whole, the
+    # element built and its tiles taken together (the rulebook's figures 5b and 5d), or
+    # ends at the tile that reached 21
+    return "whole_turn", ((1, "21: after turn"), (0, "21: at its tile"))
 
 
 def where(g):
@@ -60,15 +68,15 @@ def light(app, g, top):
     rgb = rgb_of(g.players[p])
     points = g.points(p)
     top = max(rgb)
-    for i in range(len(BAR)):
+    for i in range(len(_BAR)):
         part = min(PER_PIXEL, max(0, points - PER_PIXEL * i))  # of this pixel's 3 points
         if part == PER_PIXEL:
-            app.light(BAR[i], rgb)
-        elif part:  # the player's hue, its brightest channel at a third (two) of DIM_FULL
-            m = DIM_FULL * part // PER_PIXEL
-            app.light(BAR[i], (rgb[0] * m // top, rgb[1] * m // top, rgb[2] * m // top))
+            app.light(_BAR[i], rgb)
+        elif part:  # the player's hue, its brightest channel at a third (two) of _DIM_FULL
+            m = _DIM_FULL * part // PER_PIXEL
+            app.light(_BAR[i], (rgb[0] * m // top, rgb[1] * m // top, rgb[2] * m // top))
         else:
-            app.light(BAR[i], OFF)
+            app.light(_BAR[i], OFF)
 
 
 def supply_text(g, p, first):
@@ -112,7 +120,7 @@ class Hub(ui.Screen):
         ui.title(d, "Turn %d: %s" % (g.turn + 1, short(g.players[p])))
         ui.put(d, "pile %d" % g.pile, 0, 11)
         ui.put(d, "G", GARDENER_X + 8, 11)
-        ui.put(d, "A", ARCHITECT_X + 8, 11)
+        ui.put(d, "A", _ARCHITECT_X + 8, 11)
         y = 21
         for s in range(g.n):
             c = 1
@@ -120,9 +128,9 @@ class Hub(ui.Screen):
                 d.fill_rect(0, y - 1, ui.W, 9, 1)
                 c = 0
             ui.put(d, short(g.players[s])[:6], 0, y, c)
-            ui.put(d, "%2d" % g.points(s), POINTS_X, y, c)
+            ui.put(d, "%2d" % g.points(s), _POINTS_X, y, c)
             ui.put(d, supply_text(g, s, 0), GARDENER_X, y, c)
-            ui.put(d, supply_text(g, s, 3), ARCHITECT_X, y, c)
+            ui.put(d, supply_text(g, s, 3), _ARCHITECT_X, y, c)
             y += 9
         if g.reshuffle_due():  # the next draw finds the pile empty: a bar of its own, the
             # bottom line (the header line has no room for it beside the column headers)

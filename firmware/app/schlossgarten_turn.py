@@ -148,6 +148,10 @@ def said(g, p, tiles, name=None, over=()):
     if over:
         text += " Back: " + ", ".join(["%s %s -%d" % (short(g.players[s]), e, size(element(e)))
                                        for s, e in over]) + "."
+    total = g.points(p) + sum(tiles) + size(element(name)) - sum(
+        [size(element(e)) for s, e in over if s == p])
+    if total >= GOAL:
+        text += " %s reaches %d: the game ends." % (who, total)
     return text
 
 

@@ -2,7 +2,8 @@
 # game, which game: the one set up last comes first, -> turns to the next), each one's colour
 # (and, with a roster on the box, who plays it), start. The same screens for every game; a
 # game's flow may say a line about its player count (Versailles: "+ Ludwig" with 2), push its
-# own setup screens instead (flow.setup), or add its own after the colours (flow.more).
+# own setup screens instead (flow.setup), add its own after the colours (flow.more), and name
+# a house rule the start screen shows and ^v changes (flow.house, docs/RULES.md).
 from shared_rules import games
 
 from app import codeheap, flows, ui
@@ -147,12 +148,19 @@ class PersonPick(ui.Menu):
 
 
 class StartGame(ui.Screen):
-    # extra: the game's own setup fields (flow.more's screens chose them)
+    # extra: the game's own setup fields (flow.more's screens chose them). A game's house rule
+    # (flow.house(n, extra): (field, ((value, line), ...)), the rulebook's reading first, or
+    # None) is a line of its own here, turned by ^v and recorded with the setup.
     def __init__(self, app, names, people=None, extra=None):
         ui.Screen.__init__(self, app)
         self.names = names
         self.people = people or [None] * len(names)
         self.extra = extra
+        house = getattr(app.flow, "house", None)
+        self.house = house(len(names), extra) if house else None
+        if self.house:
+            self.extra = dict(extra or {})
+            self.extra[self.house[0]] = self.house[1][0][0]
 
     def draw(self, d):
         name = games.info(self.app.flow.GAME)[1]
@@ -170,10 +178,20 @@ class StartGame(ui.Screen):
         note = self.app.flow.note(len(self.names))
         if note:
             ui.put(d, note, 0 if named else 16, y)
-        ui.hint(d, "ok:start back")
+            y += 9
+        if self.house:
+            field, lines = self.house
+            for v, line in lines:
+                if v == self.extra[field]:
+                    ui.put(d, line, 0, y)
+        ui.hint(d, "^v ok:start back" if self.house else "ok:start back")
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:
             self.app.new_game(self.names, self.people, extra=self.extra)  # drops the setup
         elif button == ui.BACK and kind == ui.PRESS:
             self.app.pop()
+        elif button in (ui.UP, ui.DOWN) and kind == ui.PRESS and self.house:
+            field, lines = self.house  # the next reading (the first after the last)
+            values = [v for v, _ in lines]
+            self.extra[field] = values[(values.index(self.extra[field]) + 1) % len(values)]

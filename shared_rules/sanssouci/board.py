@@ -108,10 +108,12 @@ def noble_rows(g, motif, row, label=None):
             if here and label[cell(r, motif)] == here and g[cell(r, motif)] != GARDENER]
 
 
-def complete_rows(g):
+def complete_rows(g, first_row=0):
     # The rows the player built whole (gardener cells count: docs/RULES.md); the first row,
-    # built before the game, is not among them.
-    return [r for r in range(FIRST, ROWS) if all(g[cell(r, m)] for m in range(COLS))]
+    # built before the game, among them only where the table scores it (first_row 1: the
+    # house rule of docs/RULES.md S5)
+    return [r for r in range(FIRST - first_row, ROWS)
+            if all(g[cell(r, m)] for m in range(COLS))]
 
 
 def complete_columns(g):

@@ -1,7 +1,11 @@
 # A game of Sanssouci as an event log (shared_rules.eventlog): what happens at the table, one
 # small event at a time, each validated whole before it changes anything.
-#   {"e": "setup", "game": "sanssouci", "players": [names], "gardens": [[cell, ...] a player]}
-#        each garden's pre-printed cells (row x 9 + column, rows 1-5); task cards stay hidden
+#   {"e": "setup", "game": "sanssouci", "players": [names], "gardens": [[cell, ...] a player],
+#    "first_row": 1}
+#        each garden's pre-printed cells (row x 9 + column, rows 1-5); task cards stay hidden;
+#        "first_row": the table's house rule (docs/RULES.md S5): 1, the first row scores its
+#        9 points as a complete row (the rulebook's words, the box's default); 0 or absent, it
+#        scores none (a journal from before the setting)
 #   {"e": "tile", "p": seat, "card": code, "m": motif, "r": row, "at": cell, "wild": 1}
 #        the card played (cards.py), the tile taken (its motif, and the colour row of the
 #        field it lay on), the cell it went on: its own, or as a gardener another; "wild"
@@ -216,6 +220,8 @@ class Game(EventLog):
         for p in range(n):
             if not _printed(gardens[p]):
                 raise _why().printed(players[p], gardens[p], MAX_PRINTED)
+        first_row = field(ev, "first_row", _flag, "1 (the first row scores) or 0") \
+            if "first_row" in ev else 0
 
         def apply():
             self.players = list(players)
@@ -229,6 +235,7 @@ class Game(EventLog):
             self.turn = 0  # tiles placed so far, all players
             self.open = NOBODY  # the seat who may still move a noble this turn
             self.phase = PLAY
+            self.first_row = first_row
         return apply
 
     def _seat(self, ev):
@@ -313,8 +320,8 @@ class Game(EventLog):
 
     def _final(self):
         from shared_rules.sanssouci import scoring
-        self.final = [scoring.final_parts(self.gardens[p], self.nobles[p], self.tasks[p])
-                      for p in range(self.n)]
+        self.final = [scoring.final_parts(self.gardens[p], self.nobles[p], self.tasks[p],
+                                          self.first_row) for p in range(self.n)]
         self.phase = OVER
         self.outcome = scoring.Outcome(self.totals(), [self.gardeners(p) for p in range(self.n)],
                                        self.players)

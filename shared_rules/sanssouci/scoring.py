@@ -14,10 +14,11 @@ def row_points(row):
     return ROW_BASE - value(row)
 
 
-def final_parts(garden, nobles, tasks):
-    # -> [rows, columns, tasks] points: complete rows, complete columns, and for each task
-    # card (a motif) the value of the row where that motif's noble stands.
-    rows = sum(row_points(r) for r in complete_rows(garden))
+def final_parts(garden, nobles, tasks, first_row=0):
+    # -> [rows, columns, tasks] points: complete rows (the first row too where first_row is
+    # 1: docs/RULES.md S5), complete columns, and for each task card (a motif) the value of
+    # the row where that motif's noble stands.
+    rows = sum(row_points(r) for r in complete_rows(garden, first_row))
     columns = COLUMN_POINTS * len(complete_columns(garden))
     return [rows, columns, sum(value(nobles[m]) for m in tasks)]
 

@@ -2,15 +2,20 @@
 # ledger of landscape tiles and garden elements, the race to 21 and the constellation pile.
 # The box never sees the field; players tell it what a turn did, and it checks all that
 # follows from the rules without the board (docs/RULES.md, "Der Prestel Schlossgarten"):
-#   {"e": "setup", "game": "schlossgarten", "players": [names, in turn order], "seed": n}
+#   {"e": "setup", "game": "schlossgarten", "players": [names, in turn order], "seed": n,
+#    "whole_turn": 1}
 #   {"e": "turn", "p": seat, "tiles": [values], "el": "pool", "over": [[seat, "column"]]}
 #       the landscape tiles taken (1-3 points each, in the order taken), the garden element
 #       placed from the player's supply and the elements it was built over (whose, which);
 #       a turn without a figure is {"e": "turn", "p": seat}
 #   {"e": "undo"}
-# A turn's parts happen in this order, and the game ends the moment a player has 21: each
-# tile taken, then the elements built over go back to their owners, then the element is
-# placed. A turn that reached 21 at a tile has nothing after that tile.
+# The table's house rule (docs/RULES.md S5), "whole_turn" in the setup: 1 (the rulebook's
+# figures 5b and 5d, the box's default), a turn counts whole: the element is built, what it
+# was built over goes back, its tiles are taken together, and the game ends after the turn
+# that reached 21. 0 or absent (a journal from before the setting), a turn's parts happen in
+# this order and the game ends the moment a player has 21: each tile taken, then the elements
+# built over go back to their owners, then the element is placed; a turn that reached 21 at
+# a tile has nothing after that tile.
 from shared_rules import errors as E
 from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.outcome import Outcome
@@ -128,7 +133,9 @@ class Game(EventLog):
 
     def win_at(self, p, tiles):
         # -> how many of these tiles (taken in order) bring p to 21, or None: the box stops
-        # asking for the rest of the turn there
+        # asking for the rest of the turn there (never where the turn counts whole)
+        if self.whole_turn:
+            return None
         total = self.points(p)
         for k in range(len(tiles)):
             total += tiles[k]
@@ -182,6 +189,9 @@ class Game(EventLog):
         players = field(ev, "players", lambda v: isinstance(v, list), "a list of 2-4 names")
         if "seed" in ev:
             field(ev, "seed", lambda v: is_int(v) and v >= 0, "a whole number >= 0")
+        whole = field(ev, "whole_turn", lambda v: is_int(v) and v in (0, 1),
+                      "1 (a turn counts whole) or 0 (tile by tile)") \
+            if "whole_turn" in ev else 0
         if not 2 <= len(players) <= 4:
             raise E.InvalidSetup("Schlossgarten takes 2 to 4 players, got %d" % len(players))
         check_names(players)
@@ -197,6 +207,7 @@ class Game(EventLog):
             self.discard = 0
             self.shuffles = 0
             self.won = ()  # type: tuple  # (seat, turn, how) once a player reached 21
+            self.whole_turn = whole
         return apply
 
     def _seat(self, v, what):
@@ -243,13 +254,14 @@ class Game(EventLog):
         total = self.points(p)
         for k in range(len(tiles)):
             total += tiles[k]
-            if total >= GOAL and (k + 1 < len(tiles) or el is not None):
+            if total >= GOAL and not self.whole_turn and (k + 1 < len(tiles)
+                                                          or el is not None):
                 raise GameWon("%s reaches %d with tile %d: the game ends at once, so nothing "
                               "after it happened; record the turn up to that tile"
                               % (who, total, k + 1))
         won = None
         if el is None:
-            if tiles and total < GOAL:
+            if tiles and (total < GOAL or self.whole_turn):
                 raise InvalidCover("tiles are taken by building an element on their "
                                    "excavations: name the element %s placed" % who)
             largest = max([size(i) for i in _bits(ALL & ~self.field[p])] or [0])

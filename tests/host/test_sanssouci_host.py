@@ -158,7 +158,9 @@ def test_points_and_rows_and_columns_by_round_for_the_report(synced, tmp_path):
     assert '<th class="n">nobles</th><th class="n">rows</th>' in page
     running = (out / "game" / ("%s-2.html" % games[1].device)).read_text(encoding="utf-8")
     assert "so far" in running and "hidden" in running
-    assert adapter("sanssouci").holding(games[2]).startswith("Orange: 0 rows, ")
+    # set up with the box's house rule (RULES.md S5): the first row, built before the game,
+    # is a complete row of every garden
+    assert adapter("sanssouci").holding(games[2]).startswith("Orange: 1 rows, ")
 
 
 def test_lenotre_score_gives_the_final_scoring_and_the_gardens_details(tmp_path, capsys):

@@ -35,7 +35,7 @@ def synced(tmp_path_factory):
     with SimDevice(flash) as dev:
         dev.wait(30)
         p = Player(dev)
-        p.new_game(2)
+        p.new_game(2, whole_turn=0)  # the house rule the plan's win at a tile needs
         for ev in turns[:4]:
             p.turn(ev)
         dev.long("back")  # Purple's pool taken back, and built again
@@ -73,6 +73,8 @@ def test_show_tells_each_turn_and_the_win(synced, capsys):
     lines = out.splitlines()
     assert code == 0 and lines[0] == "Game %s:1: Der Prestel Schlossgarten, 2 players" % box
     assert "players: Orange, Purple" in lines
+    # the house rule chosen at the box's start screen (RULES.md S5)
+    assert "house rule: the game ends at the tile that reaches 21" in lines
     assert "  turn 1, Orange: column on a 2: 3" in lines
     assert "  turn 2, Purple: builds nothing: 0" in lines
     # "A player who takes back a garden element ... loses the points for that garden element"
@@ -122,6 +124,7 @@ def test_csv_and_json_carry_the_ledger(synced, capsys):
     assert data["on_field"] == [["hedge1", "column", "pool"], ["hedge2", "terrace"]]
     assert data["won"] == {"seat": 0, "player": "Orange", "turn": 11, "how": "by tile 2 (+3)"}
     assert data["cards"] == {"pile": 19, "discard": 10, "shuffles": 0, "reshuffle_due": False}
+    assert data["house_rules"] == ["the game ends at the tile that reaches 21"]
 
 
 def test_bg_stats_takes_the_play(synced):

@@ -59,7 +59,7 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
     with device(flash, runtime, request) as dev:
         dev.wait(30)
         p = Player(dev)
-        p.new_game(2)
+        p.new_game(2, whole_turn=0)  # the house rule of the win at 21 by a tile (RULES.md S5)
         texts = dev.screen()[1]
         assert texts[:4] == ["Turn 1: Orange", "pile 30", "G", "A"], texts  # 32 - 2 dealt
         assert rows(texts) == {"Orange": (0, "123", "123"), "Purple": (0, "123", "123")}

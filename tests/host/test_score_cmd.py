@@ -47,6 +47,42 @@ def test_a_finished_game_is_scored_from_its_events(capsys, monkeypatch, name):
     assert sorted(places)[0] == 1 and max(places) <= len(names)
 
 
+def test_the_house_rules_of_the_setup_are_honoured_and_named(capsys, monkeypatch):
+    # docs/RULES.md S5 of Sanssouci and of Schlossgarten: the setup's field decides, the
+    # output names the rule played by (a setup without the field: the reading before it)
+    played = PLAYS["sanssouci"]()
+    totals = {}
+    for first_row in (None, 0, 1):
+        events = [dict(ev) for ev in played.log]
+        if first_row is not None:
+            events[0]["first_row"] = first_row
+        out = ok(capsys, monkeypatch, "score", {"game": "sanssouci", "events": events})
+        totals[first_row] = [s["total"] for s in out["scores"]]
+        assert out["house_rules"] == ["the first row scores %s" % (
+            "9 points as a complete row" if first_row else "no row points")]
+        assert out["details"]["first_row_scores"] is bool(first_row)
+    assert totals[None] == totals[0] and totals[1] == [t + 9 for t in totals[0]]
+    # Schlossgarten: Ann at 17 takes a terrace on 3, 1, 1 (RULES.md S5's example)
+    turns = [{"e": "turn", "p": p} for p in (0, 1, 0, 1)] + [
+        {"e": "turn", "p": 0, "tiles": [3, 3, 3], "el": "maze"}, {"e": "turn", "p": 1},
+        {"e": "turn", "p": 0, "tiles": [1, 2], "el": "hedge2"}, {"e": "turn", "p": 1}]
+    setup = {"e": "setup", "game": "schlossgarten", "players": ["Ann", "Bob"], "seed": 0}
+    tile = ok(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": [setup] + turns
+                                              + [{"e": "turn", "p": 0, "tiles": [3, 1]}]})
+    whole = ok(capsys, monkeypatch, "score", {
+        "game": "schlossgarten", "events": [dict(setup, whole_turn=1)] + turns + [
+            {"e": "turn", "p": 0, "tiles": [3, 1, 1], "el": "terrace"}]})
+    assert [s["total"] for s in tile["scores"]] == [21, 0]
+    assert [s["total"] for s in whole["scores"]] == [25, 0]
+    assert tile["winners"] == whole["winners"] == ["Ann"]
+    assert tile["house_rules"] == ["the game ends at the tile that reaches 21"]
+    assert whole["house_rules"] == ["a turn that reaches 21 counts whole, its element and "
+                                    "tiles together"]
+    error(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": [dict(
+        setup, whole_turn=1)] + turns + [{"e": "turn", "p": 0, "tiles": [3, 1]}]},
+        "event 10 (turn)", "name the element")
+
+
 def test_a_running_game_says_where_it_stands_and_names_no_winner(capsys, monkeypatch):
     played = PLAYS["schlossgarten"]()
     events = played.log[:5]

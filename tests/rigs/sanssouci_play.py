@@ -89,7 +89,9 @@ class Player(simplay.Player):
         raise PlayError("no such row in the list: %r" % texts)
 
     # ---- a whole game ----------------------------------------------------------------------
-    def new_game(self, players, gardens):
+    def new_game(self, players, gardens, first_row=1):
+        # first_row: the house rule (docs/RULES.md S5) the start screen shows, 1 (its first
+        # reading: the first row scores 9) or 0 (^v once)
         dev = self.dev
         texts = self.expect("New game")
         if "Resume game" in texts:
@@ -112,6 +114,10 @@ class Player(simplay.Player):
                 dev.press("ok")
             dev.long("ok")
         self.expect("Start Sanssouci")
+        self.expect("1st row: 9 pts")
+        if not first_row:
+            dev.press("down")
+            self.expect("1st row: 0 pts")
         dev.press("ok")
         return self.names
 
@@ -163,7 +169,8 @@ class Player(simplay.Player):
         turns, tasks = turns_of(events)
         gardens = events[0].get("gardens") or [[] for _ in events[0]["players"]]
         spent = self.dev.presses
-        self.new_game(len(events[0]["players"]), gardens)
+        # a plan's setup says its house rule; one without it scored no first row
+        self.new_game(len(events[0]["players"]), gardens, events[0].get("first_row", 0))
         if after_step:
             after_step("setup", self.dev.presses - spent)
         for tile, noble in turns:

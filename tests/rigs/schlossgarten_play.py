@@ -18,9 +18,10 @@ class Player(simplay.Player):
     # simplay's: the screen's texts, and expect() (waiting out a toast that hides them)
 
     # ---- a whole game ----------------------------------------------------------------------
-    def new_game(self, players):
+    def new_game(self, players, whole_turn=1):
         # The menu's New game opens the game set up last: -> turns from game to game until
-        # Schlossgarten's player count shows
+        # Schlossgarten's player count shows. whole_turn: the house rule (docs/RULES.md S5)
+        # the start screen shows, 1 (its first reading) or 0 (^v once)
         dev = self.dev
         texts = self.expect("New game")
         if "Resume game" in texts:
@@ -41,6 +42,10 @@ class Player(simplay.Player):
             self.expect("Your colour:")
             dev.press("ok")  # the first free colour
         self.expect("ok:start")  # the title "Schlossgarten": "Start " does not fit beside it
+        self.expect("21: after turn")
+        if not whole_turn:
+            dev.press("down")
+            self.expect("21: at its tile")
         dev.press("ok")
         self.names = list(PALETTE[:players])
         return self.names
@@ -116,7 +121,8 @@ class Player(simplay.Player):
 
     def play(self, events):
         # Every turn of a plan; the box is on the winner's hub (or the next turn) after
-        self.new_game(len(events[0]["players"]))
+        # a plan's setup says its house rule; one without it was played tile by tile
+        self.new_game(len(events[0]["players"]), events[0].get("whole_turn", 0))
         for ev in events[1:]:
             if ev["e"] != "turn":
                 raise PlayError("a plan has no %r steps" % ev["e"])

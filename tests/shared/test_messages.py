@@ -167,10 +167,15 @@ def app_texts(exc_texts):
              ("Too large", too_large("terrace", "Silver", "hedge2"), False),
              ("On the field", built("Silver", "terrace"), False)]
     seats = _Seats(["Orange", "Purple", "Silver", "Yellow"])
-    for tiles, name, over in (([3, 2, 1], "terrace", ()), ([3], "terrace", [[1, "pool"]]),
-                              ([], "maze", [[1, "hedge1"], [2, "hedge1"], [3, "hedge1"]]),
-                              ([1, 3], None, ())):
-        texts.append(("Record turn?", said(seats, 0, tiles, name, over), True))
+    near = _Seats(seats.players, 19)  # a turn that reaches 21 counting whole says so
+    for g, tiles, name, over in ((seats, [3, 2, 1], "terrace", ()),
+                                 (seats, [3], "terrace", [[1, "pool"]]),
+                                 (seats, [], "maze", [[1, "hedge1"], [2, "hedge1"],
+                                                      [3, "hedge1"]]),
+                                 (seats, [1, 3], None, ()), (near, [3, 2, 1], "terrace", ()),
+                                 (near, [], "maze", [[1, "hedge1"], [2, "hedge1"],
+                                                     [3, "hedge1"]])):
+        texts.append(("Record turn?", said(g, 0, tiles, name, over), True))
     for t in exc_texts:
         texts.append(("Not allowed", t, False))  # App.error
         texts.append(("Game 1297", "cannot be shown: %s" % t, False))  # Finished games
@@ -178,8 +183,12 @@ def app_texts(exc_texts):
 
 
 class _Seats:  # what the Schlossgarten turn's words ask of a game
-    def __init__(self, players):
+    def __init__(self, players, points=0):
         self.players = players
+        self.had = points
+
+    def points(self, p):
+        return self.had
 
 
 def _boot():

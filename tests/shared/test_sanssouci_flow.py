@@ -66,6 +66,28 @@ def test_the_garden_editor_records_each_gardens_pre_printed_cells():
     assert _texts(h)[0] == "Orange round 1", _texts(h)
 
 
+def test_the_start_screen_shows_the_first_rows_house_rule_and_up_down_turn_it():
+    # docs/RULES.md S5, the table's house rule: the rulebook's words (the first row, built
+    # before the game, scores 9 as a complete row) first; ^v turns to the other reading (no
+    # row points for it); the setup event records the one chosen
+    for presses, first_row in ((0, 1), (1, 0), (2, 1)):
+        h, a = _boot("ss_house%d" % presses)
+        _to_sanssouci(h, a)
+        for _ in range(3):  # 2 players, their colours
+            press(h, a, "ok")
+        press(h, a, "ok", 700)  # no printed cells in either garden
+        press(h, a, "ok", 700)
+        texts = _texts(h)
+        assert texts[0] == "Start Sanssouci" and "1st row: 9 pts" in texts, texts
+        assert texts[-1] == "^v ok:start back", texts
+        for _ in range(presses):
+            press(h, a, "up")
+        assert ("1st row: 9 pts" if first_row else "1st row: 0 pts") in _texts(h), _texts(h)
+        press(h, a, "ok")
+        assert a.store.events(a.gid)[0]["first_row"] == first_row
+        assert a.game.first_row == first_row
+
+
 def test_a_full_garden_takes_no_more_cells():
     # At most MAX_PRINTED (27) pre-printed cells: beyond, 18 tiles might find no room
     # (docs/RULES.md, S11); the editor says so instead of taking more

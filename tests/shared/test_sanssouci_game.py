@@ -5,7 +5,7 @@ from support import mentions, raises
 
 from shared_rules import games
 from shared_rules.codec import decode, encode
-from shared_rules.errors import OutOfTurn
+from shared_rules.errors import InvalidEvent, OutOfTurn
 from shared_rules.sanssouci.game import Game
 from shared_rules.sanssouci.scoring import Outcome, final_parts
 
@@ -174,6 +174,34 @@ def test_rows_columns_and_tasks_scored_from_the_garden():
     nobles[FIG] = VIOLET
     assert final_parts(g, nobles, (FIG, LAB)) == [7 + 4, 5, 5 + 1]
     assert final_parts(g, nobles, (FIG, FIG)) == [11, 5, 10]  # the same motif twice counts twice
+
+
+def test_the_first_row_scores_9_where_the_table_reads_the_rulebook_literally():
+    # docs/RULES.md S5, a house rule: "Die erste Reihe ist bereits fertig bebaut" and "Fuer
+    # jede vollstaendige, waagrechte Reihe bekommt der Spieler 10 Punkte minus dem Wert der
+    # entsprechenden Reihe": read literally the first row is complete, 10 - 1 = 9.
+    g = bytearray(54)
+    for m in range(9):
+        g[m] = 1
+        g[cell(GREY, m)] = 2  # 10 - 3 = 7
+    nobles = bytearray(9)
+    assert final_parts(g, nobles, (FIG, LAB)) == [7, 0, 2]
+    assert final_parts(g, nobles, (FIG, LAB), 1) == [9 + 7, 0, 2]
+    # the whole game of the test above with the setting: every player 9 more, the same winner
+    # by the same tie-break (it adds alike to everyone)
+    g = games.new_game({"e": "setup", "game": "sanssouci", "players": ["Ann", "Bob", "Cy", "Dee"],
+                        "gardens": [list(c) for c in PRINTED], "first_row": 1})
+    play_rounds(g, 0, 18)
+    for p in range(4):
+        g.reveal(p, TASKS[p])
+    assert g.scoreboard().rows == [[19, 17, 5, 9], [39, 9, 10, 7], [26, 15, 5, 7],
+                                   [32, 21, 5, 7]]
+    assert g.totals() == [50, 65, 53, 65] and g.outcome.winners == [1]
+    # 0 is the other reading (and what a setup without the field scored); nothing else is one
+    for bad in (2, True, "9"):
+        mentions(raises(InvalidEvent, games.new_game, {
+            "e": "setup", "game": "sanssouci", "players": ["Ann", "Bob"], "gardens": [[], []],
+            "first_row": bad}), "first_row")
 
 
 def test_tie_on_points_and_gardeners_is_shared():

@@ -140,10 +140,11 @@ def test_a_finished_game_whose_scoreboard_meets_a_heap_in_pieces_opens_after_a_c
 
 
 def _quick_win():
-    # Orange to 21 in turn 7, Purple building nothing: hedge1 on a 3 (4), pool on 3+3 (12),
-    # hedge2 on 3+3 (20), then a 1: 21 at the tile, the turn ends there
+    # Orange past 21 in turn 7, Purple building nothing: hedge1 on a 3 (4), pool on 3+3 (12),
+    # hedge2 on 3+3 (20), then the column on a 1: 22, the turn counted whole (the box's house
+    # rule by default, docs/RULES.md S5)
     out = []
-    for tiles, el in (([3], "hedge1"), ([3, 3], "pool"), ([3, 3], "hedge2"), ([1], None)):
+    for tiles, el in (([3], "hedge1"), ([3, 3], "pool"), ([3, 3], "hedge2"), ([1], "column")):
         ev = {"e": "turn", "p": 0, "tiles": tiles}
         if el:
             ev["el"] = el
@@ -357,3 +358,26 @@ def test_what_went_back_fits_the_toast_however_many_went():
     assert said == ["Purple's pool back, -2", "Back: Purple hedge2, Yellow column",
                     "3 elements back to their owners"], said
     assert all(len(ui.wrap(s, TOAST_COLS)) <= TOAST_LINES for s in said), said
+
+
+def test_the_start_screen_shows_the_house_rule_and_up_down_turn_it():
+    # docs/RULES.md S5, the table's house rule: the rulebook's figures (a turn counted whole)
+    # first; ^v turns to the other reading (the game ends at the tile that reaches 21); the
+    # setup event records the one chosen, and the rules core follows it
+    for presses, whole in ((0, 1), (1, 0), (2, 1)):
+        h, a = boot_box(scratch("sg_house%d" % presses))
+        press(h, a, "ok")
+        for _ in range(6):
+            if screen_texts(h)[0] == "Schlossgarten":
+                break
+            press(h, a, "next")
+        for _ in range(3):  # 2 players, their colours
+            press(h, a, "ok")
+        texts = screen_texts(h)
+        assert "21: after turn" in texts and texts[-1] == "^v ok:start back", texts
+        for _ in range(presses):
+            press(h, a, "down")
+        assert ("21: after turn" if whole else "21: at its tile") in screen_texts(h)
+        press(h, a, "ok")
+        assert a.store.events(a.gid)[0]["whole_turn"] == whole
+        assert a.game.whole_turn == whole

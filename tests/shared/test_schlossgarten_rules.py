@@ -137,6 +137,78 @@ def test_the_order_of_a_turns_parts():
     assert g.scoreboard().rows[0] == [15, 6]  # hedge1 1, pool 2, maze 3
 
 
+def _whole(players=("Ann", "Bob")):
+    # a game whose table counts a turn whole (S5's house rule, the box's default)
+    g = Game()
+    g.push({"e": "setup", "game": "schlossgarten", "players": list(players), "seed": 0,
+            "whole_turn": 1})
+    return g
+
+
+def test_a_turn_counted_whole_builds_and_takes_its_tiles_together():
+    # The house rule "whole_turn" (S5): the rulebook's figures 5b and 5d build the element
+    # and then "They take the two landscape tiles": a turn that reaches 21 counts whole.
+    g = _whole()
+    g.play(0, [3], "hedge1")
+    g.play(1)
+    g.play(0, [3, 3], "pool")
+    g.play(1)
+    g.play(0, [3, 2], "hedge2")  # Ann 19
+    g.play(1)
+    assert g.win_at(0, [2]) is None  # the box asks the whole turn: no stop at the tile
+    # a maze over her own hedge2 on a 2: 19 + 2 - 2 + 3 = 22, not 21 at the tile
+    g.play(0, [2], "maze", [[0, "hedge2"]])
+    assert g.totals() == [22, 0] and g.outcome.winners == [0]
+    assert g.outcome.reason == ["first to 21", "22 points", "in turn 7", "by the maze"]
+
+
+def _to_17(g):
+    # Ann to 17 by turn 9: a maze on 3+3+3 (12), a hedge2 on 1+2 (17)
+    for _ in range(4):
+        g.play(g.current())
+    g.play(0, [3, 3, 3], "maze")
+    g.play(1)
+    g.play(0, [1, 2], "hedge2")
+    g.play(1)
+    assert g.totals() == [17, 0]
+    return g
+
+
+def test_counted_whole_the_winners_points_do_not_hang_on_the_order_the_tiles_were_typed():
+    # The issue's case: tile by tile (no house rule in the setup) a terrace on 3, 1, 1 ends
+    # at 21 (the second tile) and on 1, 1, 3 at 22 (the third); counted whole both are 25
+    # (17 + 5 tiles + the terrace's 3).
+    for order, cut in (([3, 1, 1], 2), ([1, 1, 3], 3)):
+        g = _to_17(Game(["Ann", "Bob"]))
+        assert g.win_at(0, order) == cut
+        g.play(0, order[:cut])
+        assert g.totals()[0] == 17 + sum(order[:cut]) and g.outcome.winners == [0]
+        g = _to_17(_whole())
+        g.play(0, order, "terrace")
+        assert g.totals() == [25, 0] and g.outcome.reason[1:] == ["25 points", "in turn 9",
+                                                                  "by the terrace"]
+
+
+def test_a_turn_counted_whole_takes_no_tile_without_its_element():
+    # Counting the whole turn, a turn is never cut at a tile: tiles need the element they
+    # were excavations under, even the tile that passes 21 (S5)
+    g = _whole()
+    for _ in range(4):
+        g.play(g.current())
+    g.play(0, [3, 3, 3], "maze")
+    g.play(1)
+    g.play(0, [3, 3], "pool")  # 12 + 6 + 2 = 20
+    g.play(1)
+    mentions(raises(InvalidCover, g.play, 0, [1]), "name the element")
+    g.play(0, [1], "column")
+    assert g.totals() == [22, 0] and g.outcome.winners == [0]
+    # the setting is 0 or 1, nothing else
+    for bad in (2, True, "yes"):
+        exc = raises(InvalidEvent, Game().push, {"e": "setup", "game": "schlossgarten",
+                                                 "players": ["A", "B"], "whole_turn": bad})
+        mentions(exc, "whole_turn")
+
+
 def test_a_truncated_turn_needs_an_element_that_could_have_covered_it():
     # A turn that stopped at 21 names no element, but its tiles were excavations under one:
     # the player's supply must hold an element covering that many squares (S5).

@@ -67,11 +67,13 @@ class Camera:
         self.dev.wait(TOAST_MS)
 
 
-def start(dev, cam, player, players, *words):
+def start(dev, cam, player, players, *words, turns=0):
     # The setup's colours taken in order (ok: the first free one each), a look at the start
-    # screen (its `words`), then the game started, as the rig's new_game leaves it
+    # screen (its `words`), its house rule turned `turns` times (^v), then the game started,
+    # as the rig's new_game leaves it
     for _ in range(players):
         dev.press("ok")
     cam.shoot("start", *words)
+    dev.press("down", turns)
     dev.press("ok")
     player.names = list(PALETTE[:players])

@@ -72,7 +72,7 @@ def set_up(dev, cam, player, gardens):
         if gardens[p]:
             cam.shoot("garden", "'s garden", "%d set" % len(gardens[p]), "ok:set hold:done")
         dev.long("ok")
-    cam.shoot("start", "Start Sanssouci", "ok:start")
+    cam.shoot("start", "Start Sanssouci", "1st row: 9 pts", "ok:start")
     dev.press("ok")
 
 

@@ -55,7 +55,9 @@ def set_up(dev, cam, player):
     dev.press("up", PLAYERS - 2)
     cam.shoot("count", "Schlossgarten", "How many players")
     dev.press("ok")
-    start(dev, cam, player, PLAYERS, "Schlossgarten", "Orange", "Cyan", "ok:start")
+    # the guide's game is won at a tile (its plan's house rule, RULES.md S5): ^v once
+    start(dev, cam, player, PLAYERS, "Schlossgarten", "Orange", "Cyan", "21: after turn",
+          "ok:start", turns=1)
 
 
 def refused(dev, cam):

@@ -115,9 +115,19 @@ def result(name, game):
         "winners": [names[p] for p in o.winners] if o else [],
         "reason": list(o.reason) if o else [],
         "tiebreak": bool(o and o.tiebreak),
+        "house_rules": _house_rules(name, game),
         "details": _details(name, game),
     }
     return out
+
+
+def _house_rules(name, game):
+    # the house rules the events' setup chose, in words (docs/RULES.md); [] for none
+    from lenotre import games
+    try:
+        return games.adapter(name).house_rules(game)
+    except games.UnknownGame:
+        return []
 
 
 def _details(name, game):

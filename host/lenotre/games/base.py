@@ -84,6 +84,11 @@ class Adapter:
         # -> what `lenotre score` tells of the game besides the scoreboard ("details")
         return {}
 
+    def house_rules(self, game):
+        # -> the house rules the game was played by, in words: where the rulebook can be read
+        # two ways and the table chose at setup (docs/RULES.md); [] for a game with none
+        return []
+
     # ---- show ----------------------------------------------------------------------------
     def show(self, events, title):
         # -> the lines of a game told event by event
@@ -96,6 +101,7 @@ class Adapter:
             elif ev["e"] == "setup":
                 out.append("%s: %s, %d players" % (title, self.TITLE, len(g.players)))
                 out.append("players: " + ", ".join(g.players))
+                out += ["house rule: " + r for r in self.house_rules(g)]
             else:
                 out.append("  " + self.event_text(g, ev))
         if game is not None and game.events:
@@ -121,7 +127,8 @@ class Adapter:
 
     def json_fields(self, g):
         board = g.board
-        return {"scoreboard": {"parts": list(board.parts), "rows": board.rows}}
+        return {"scoreboard": {"parts": list(board.parts), "rows": board.rows},
+                "house_rules": self.house_rules(g.game)}
 
     def points_text(self, g, p):
         # seat p's points as BG Stats' comment tells them
@@ -131,6 +138,7 @@ class Adapter:
         # what BG Stats' comment says of the game after the points: the seats, the date, the
         # tie-break
         lines = self.seat_comments(g)
+        lines += ["House rule: %s." % r for r in self.house_rules(g.game)]
         if g.when_estimated:
             lines.append("The box's clock was not set when it was played: %s; dated at the "
                          "latest." % g.bounds_text())
@@ -164,4 +172,7 @@ class Adapter:
                         % (e(seat(g, p)), "".join('<td class="n">%d</td>' % v
                                                          for v in board.rows[p]),
                            board.totals[p], "-" if ranks is None else ranks[p]))
-        return ["\n".join(rows) + "</table>"]
+        rules = self.house_rules(g.game)
+        return ["\n".join(rows) + "</table>"] + (
+            ["<p>House rule%s: %s.</p>" % ("s" if len(rules) > 1 else "",
+                                           e("; ".join(rules)))] if rules else [])

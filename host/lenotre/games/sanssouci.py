@@ -56,7 +56,7 @@ class Sanssouci(base.Adapter):
         out = base.Adapter.csv_fields(self, g, p)
         game = g.game
         out.update({"gardeners": game.gardeners(p),
-                    "rows_complete": len(B.complete_rows(game.gardens[p])),
+                    "rows_complete": len(B.complete_rows(game.gardens[p], game.first_row)),
                     "columns_complete": len(B.complete_columns(game.gardens[p])),
                     "task_cards": " ".join(B.MOTIFS[m] for m in game.tasks[p])
                     if game.tasks[p] else ""})
@@ -86,6 +86,12 @@ class Sanssouci(base.Adapter):
         # `lenotre score`'s details (docs/CLI.md)
         return score_fields(game)
 
+    def house_rules(self, game):
+        # docs/RULES.md S5: set at the box's start screen; a journal from before the setting
+        # scored no first row
+        return ["the first row scores %s" % ("9 points as a complete row" if game.first_row
+                                             else "no row points")]
+
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
         return "; ".join("%s: %s" % (g.person_name(p), complete_text(g.game, p))
@@ -100,7 +106,7 @@ ADAPTER = Sanssouci()
 
 
 def complete_text(game, p):
-    rows = B.complete_rows(game.gardens[p])
+    rows = B.complete_rows(game.gardens[p], game.first_row)
     cols = B.complete_columns(game.gardens[p])
     return "%d rows, %d columns" % (len(rows), len(cols))
 
@@ -115,12 +121,14 @@ def score_fields(game):
         seats.append({
             "name": game.players[p],
             "gardeners": game.gardeners(p),
-            "rows_complete": [B.COLOURS[r] for r in B.complete_rows(g)],
+            "rows_complete": [B.COLOURS[r] for r in B.complete_rows(g, game.first_row)],
             "columns_complete": [B.MOTIFS[m] for m in B.complete_columns(g)],
             "nobles": dict((B.MOTIFS[m], game.nobles[p][m]) for m in range(B.COLS)),
             "task_cards": [B.MOTIFS[m] for m in game.tasks[p]] if game.tasks[p] else None,
         })
-    return {"rounds_left": game.rounds_left(), "seats": seats}
+    # the table's house rule (docs/RULES.md S5): the first row scores 9 as a complete row
+    return {"rounds_left": game.rounds_left(), "first_row_scores": bool(game.first_row),
+            "seats": seats}
 
 
 def by_round(game):
@@ -133,7 +141,7 @@ def by_round(game):
         g.push(ev)
         if g.turn % g.n:
             continue  # inside a round
-        state = [(g.points[p], len(B.complete_rows(g.gardens[p])),
+        state = [(g.points[p], len(B.complete_rows(g.gardens[p], g.first_row)),
                   len(B.complete_columns(g.gardens[p]))) for p in range(g.n)]
         r = g.turn // g.n
         if r == len(steps):

@@ -86,6 +86,12 @@ class Schlossgarten(base.Adapter):
             "won": won,
         }
 
+    def house_rules(self, game):
+        # docs/RULES.md S5: set at the box's start screen; a journal from before the setting
+        # was played tile by tile
+        return ["a turn that reaches 21 counts whole, its element and tiles together"
+                if game.whole_turn else "the game ends at the tile that reaches 21"]
+
     def points_text(self, g, p):
         board = g.board
         tiles, elements = board.rows[p]
