@@ -39,6 +39,14 @@ def note(n):
     return "2 colours each" if n == 2 else ""
 
 
+def house(n, extra):
+    # the team rules' house rule (docs/RULES.md G2): a team's flowers counted together ("the
+    # team that then together holds majority", the rulebook's words) or each colour's own
+    if n == 2 or (extra or {}).get("teams"):
+        return "majority", (("team", "team majority"), ("colour", "colour majority"))
+    return None
+
+
 def more(app, names, people):
     # After the players' own colours: the variant (3 or 4 players), then who plays which
     # flower colour, then app.setup.StartGame with the setup's own fields

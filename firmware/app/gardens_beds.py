@@ -48,14 +48,16 @@ class BedEntry(ui.Screen):
         placed = list(g.placed)
         for bed in self.beds:
             counts = R.flowers(bed)
-            winner, why = R.judge(counts, g.in_play)
-            tile = winner != R.NOBODY and placed[winner] < g.tiles
+            winner, why = R.judge(counts, g.in_play, g.by_team)
+            tile = winner != R.NOBODY and why != R.MATES and placed[winner] < g.tiles
             if tile:
                 placed[winner] += 1
+        line = R.bed_line(counts, winner, why, tile, g.by_team)
         if winner == R.NOBODY:
-            return [R.bed_line(counts, winner, why, False), "nobody scores"]
-        return [R.bed_line(counts, winner, why, tile),
-                "%s +1 bed" % short(g.players[g.seat_of(winner)])]
+            return [line, "nobody scores"]
+        if why == R.MATES and g.n == 4:  # the team's bed, neither player's tile
+            return [line, "%s +1 bed" % R.TEAM_SHORT[winner]]
+        return [line, "%s +1 bed" % short(g.players[g.seat_of(winner)])]
 
     def key(self, button, kind):
         app = self.app

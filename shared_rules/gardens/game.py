@@ -2,7 +2,11 @@
 # flowerbeds the placed tile completed; the box decides each bed's sole majority, places the
 # winner's flowerbed tile from its supply, counts the draw piles down and ends the game.
 #   {"e": "setup", "game": "gardens", "players": [names], "colours": [names, turn order],
-#    "teams": false, "tiles": 8}
+#    "teams": false, "tiles": 8, "majority": "team"}
+#       "majority" (the team rules only: 2 players or 2 vs 2): the table's house rule
+#       (docs/RULES.md G2): "team", a team's flowers counted together (the rulebook's "the
+#       team that then together holds majority", the box's default), or "colour" (each
+#       colour's own, as in the base game; a setup without the field was played so)
 #   {"e": "turn", "c": "b", "beds": ["bbry", ...], "special": false}   the colour on turn
 #   {"e": "undo"}                                                       cancels the last turn
 # Variants: 3 or 4 players (8 flowerbed tiles each, 6 or 7 in the shorter game); the team game
@@ -93,8 +97,9 @@ class Game(EventLog):
     def judge(self, bed):
         # -> (winner colour or NOBODY, why, placed) of one bed if it were completed now
         counts = R.flowers(bed)
-        winner, why = R.judge(counts, self.in_play)
-        return winner, why, winner != R.NOBODY and self.placed[winner] < self.tiles
+        winner, why = R.judge(counts, self.in_play, self.by_team)
+        return winner, why, winner != R.NOBODY and why != R.MATES and \
+            self.placed[winner] < self.tiles
 
     def sides(self):
         # -> the seats of each side: a colour's player, or in the team rules a team's players
@@ -108,12 +113,14 @@ class Game(EventLog):
         return out
 
     def side_beds(self):
-        return self._per_side(self.won)
+        beds = self._per_side(self.won)
+        return [beds[t] + self.held[t] for t in range(2)] if self.team_rules else beds
 
     def side_corners(self):
         # the tie-break's corners: own colour's, or in the team rules the team's colours'
         if self.team_rules:
-            return self._per_side([self.own[c] + self.mate[c] for c in range(4)])
+            corners = self._per_side([self.own[c] + self.mate[c] for c in range(4)])
+            return [corners[t] + self.held_corners[t] for t in range(2)]
         return self._per_side(self.own)
 
     def _per_side(self, per_colour):
@@ -151,6 +158,7 @@ class Game(EventLog):
             "team_rules": self.team_rules, "tiles": self.tiles, "turns": self.turns,
             "piles": self.piles, "placed": list(self.placed), "won": list(self.won),
             "own": list(self.own), "mate": list(self.mate), "special": list(self.special),
+            "held": list(self.held),
             "beds": self.beds, "end_at": self.end_at, "totals": self.totals(),
             "winners": self.outcome.winners if self.outcome else None,
         }
@@ -196,6 +204,14 @@ class Game(EventLog):
                     raise BadVariant("in the team rules the teams (blue+red, yellow+pink) take "
                                      "turns in sequence: %s cannot follow %s"
                                      % (colours[(i + 1) % 4], colours[i]))
+        by_team = False
+        if "majority" in ev:
+            majority = _field(ev, "majority", lambda v: v in ("team", "colour"),
+                              '"team" or "colour"')
+            if majority == "team" and not team_rules:
+                raise BadVariant("majority per team is a rule of the team game (2 players, "
+                                 "or 2 vs 2); %d players count each colour" % n)
+            by_team = majority == "team"
         tiles = ev.get("tiles", R.TEAM_BED_TILES if team_rules else R.BED_TILES)
         if team_rules and tiles != R.TEAM_BED_TILES:
             raise BadVariant("in the team rules every colour has %d flowerbed tiles, got %r"
@@ -222,6 +238,9 @@ class Game(EventLog):
             self.own = [0, 0, 0, 0]  # own-colour flowers in the beds won
             self.mate = [0, 0, 0, 0]  # the teammate colour's flowers in them
             self.special = [0, 0, 0, 0]  # the turn a special garden tile was placed, or 0
+            self.by_team = by_team  # majority per team (the house rule), else per colour
+            self.held = [0, 0]  # per team: beds it held with its colours tied (no tile)
+            self.held_corners = [0, 0]  # the team's flowers in them
             self.end_at = None  # the turn count that ends the game, once triggered
             self.last = []  # the last turn's beds: (bed, winner, why, placed)
         return apply
@@ -275,9 +294,12 @@ class Game(EventLog):
         return apply
 
     def _score(self, bed, counts):
-        winner, why = R.judge(counts, self.in_play)
+        winner, why = R.judge(counts, self.in_play, self.by_team)
         placed = False
-        if winner != R.NOBODY:
+        if why == R.MATES:  # the team's bed, its colours tied: no tile (the team rules)
+            self.held[winner] += 1
+            self.held_corners[winner] += counts[winner] + counts[winner + 2]
+        elif winner != R.NOBODY:
             # "Beds won" count whether or not a tile is left to mark them (RULES.md)
             self.won[winner] += 1
             self.own[winner] += counts[winner]

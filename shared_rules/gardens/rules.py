@@ -8,6 +8,7 @@ from shared_rules.gardens.errors import BadBed, UnknownColour
 COLOURS = ("blue", "yellow", "red", "pink")
 LETTERS = "byrp"  # a flowerbed is entered as four of these, one per flower: "bbry"
 TEAM_NAMES = ("blue+red", "yellow+pink")
+TEAM_SHORT = ("B/R", "Y/P")
 NOBODY = -1
 
 GARDEN_TILES = 96  # "The 96 garden tiles are shuffled and placed as several face-down piles"
@@ -22,6 +23,7 @@ BEDS_PER_TURN = 4  # a tile has four corners; each completes at most one bed
 SOLE = 0  # one colour has more flowers than each other colour
 TIE = 1  # two or more colours share the most flowers: no tile
 UNUSED = 2  # 3 players: the colour nobody plays has sole majority: no tile
+MATES = 3  # majority per team: the team holds the bed, its two colours tied: no tile
 
 
 def team(colour):
@@ -79,9 +81,20 @@ def one_tile(beds, taken=0):
     return False
 
 
-def judge(counts, in_play):
+def judge(counts, in_play, by_team=False):
     # -> (colour with sole majority or NOBODY, why). Every colour's flowers count, played or
     # not: "In a three-player game, the flowers of the unused fourth color are also counted".
+    # by_team (the team rules' house rule, docs/RULES.md G2): the team with more flowers
+    # holds the bed and its colour with more places the tile; its two colours tied, MATES
+    # and the team's first colour (the bed is the team's, no tile is placed)
+    if by_team:
+        a, b = counts[0] + counts[2], counts[1] + counts[3]
+        if a == b:
+            return NOBODY, TIE
+        t = 0 if a > b else 1
+        if counts[t] == counts[t + 2]:
+            return t, MATES
+        return (t if counts[t] > counts[t + 2] else t + 2), SOLE
     most = max(counts)
     if counts.count(most) > 1:
         return NOBODY, TIE
@@ -91,8 +104,17 @@ def judge(counts, in_play):
     return c, SOLE
 
 
-def bed_line(counts, winner, why, placed):
-    # The verdict on one bed in at most 16 characters (a line of the box's screen)
+def bed_line(counts, winner, why, placed, by_team=False):
+    # The verdict on one bed in at most 16 characters (a line of the box's screen); by_team:
+    # majority per team ("B/R 3: blue", "Y/P 4: mates tie", "tie B/R=Y/P")
+    if by_team:
+        if winner == NOBODY:
+            return "tie B/R=Y/P"
+        t = team(winner)
+        held = "%s %d: " % (TEAM_SHORT[t], counts[t] + counts[t + 2])
+        if why == MATES:
+            return held + "mates tie"
+        return held + (COLOURS[winner] if placed else "no tile")
     if why == SOLE:
         return "%s %d%s" % (COLOURS[winner], counts[winner], "" if placed else " no tile")
     most = max(counts)

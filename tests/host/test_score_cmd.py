@@ -81,6 +81,20 @@ def test_the_house_rules_of_the_setup_are_honoured_and_named(capsys, monkeypatch
     error(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": [dict(
         setup, whole_turn=1)] + turns + [{"e": "turn", "p": 0, "tiles": [3, 1]}]},
         "event 10 (turn)", "name the element")
+    # Gardens' team rules (G2): bbrr is blue+red's bed counted by team, nobody's by colour
+    setup = {"e": "setup", "game": "gardens", "players": ["Ann", "Bob", "Cy", "Dee"],
+             "teams": True}
+    turn = {"e": "turn", "c": "b", "beds": ["bbrr", "yypb"]}
+    for majority, beds, words in (("team", [1, 1], "a team's, its two colours' flowers "
+                                   "together"), ("colour", [0, 1], "one colour's, as in the "
+                                                 "base game"), (None, [0, 1], "one colour's")):
+        first = dict(setup, majority=majority) if majority else setup
+        out = ok(capsys, monkeypatch, "score", {"game": "gardens", "events": [first, turn]})
+        assert [side["beds"] for side in out["details"]["sides"]] == beds
+        assert out["house_rules"][0].startswith("a bed's majority is " + words)
+    error(capsys, monkeypatch, "score", {"game": "gardens", "events": [dict(
+        setup, players=["Ann", "Bob", "Cy"], teams=False, majority="team")]},
+        "event 1 (setup)", "team game")
 
 
 def test_a_running_game_says_where_it_stands_and_names_no_winner(capsys, monkeypatch):

@@ -14,9 +14,11 @@ VARIANT_ROWS = {None: 0, 8: 0, 7: 1, 6: 2}  # the variant menu's rows; teams: th
 
 
 class GardensPlayer(Player):
-    def new_game(self, players, teams=False, tiles=None, colours=None):
+    def new_game(self, players, teams=False, tiles=None, colours=None, majority="team"):
         # From the menu: New game, -> to Gardens, the player count, each player's own colour
-        # (the first free), the variant, the flower colours (turn order), start.
+        # (the first free), the variant, the flower colours (turn order), start. majority:
+        # the team rules' house rule (docs/RULES.md G2) the start screen shows, "team" (its
+        # first reading) or "colour" (^v once)
         dev = self.dev
         texts = self.expect("New game")
         if "Resume game" in texts:
@@ -45,6 +47,11 @@ class GardensPlayer(Player):
             self.set_colours(colours)
         dev.press("ok")
         self.expect("Start Gardens")
+        if players == 2 or teams:
+            self.expect("team majority")
+            if majority != "team":
+                dev.press("down")
+                self.expect("colour majority")
         dev.press("ok")
         self.names = list(PALETTE[:players])
         return self.names
@@ -129,8 +136,9 @@ class GardensPlayer(Player):
     def play(self, events, after_turn=None):
         # A whole plan, to the winner screen; after_turn(event) after each of its events
         s = events[0]
+        # a plan's setup says its house rule; one without it counted each colour's flowers
         self.new_game(len(s["players"]), s.get("teams", False), s.get("tiles"),
-                      s.get("colours"))
+                      s.get("colours"), s.get("majority", "colour"))
         for ev in events[1:]:
             if ev["e"] == "turn":
                 self.turn(ev["c"], ev["beds"], ev.get("special", False))

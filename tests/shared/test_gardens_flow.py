@@ -21,9 +21,10 @@ def _to_gardens(h, a, new=True):
     raise AssertionError("no Gardens at New game: %r" % screen_texts(h))
 
 
-def _start(flash, players, variant_row=None, colour_presses=()):
+def _start(flash, players, variant_row=None, colour_presses=(), turns=0):
     # -> (hal, app) with a game of Gardens started: the player count, the first free colours,
-    # the variant menu's row (3-4 players), > pressed on the flower colour rows given
+    # the variant menu's row (3-4 players), > pressed on the flower colour rows given, the
+    # start screen's house rule (the team rules) turned `turns` times
     h, a = boot_box(flash)
     _to_gardens(h, a)
     for _ in range(players - 2):
@@ -44,6 +45,8 @@ def _start(flash, players, variant_row=None, colour_presses=()):
             press(h, a, "next")
     press(h, a, "ok")
     assert screen_texts(h)[0] == "Start Gardens", screen_texts(h)
+    for _ in range(turns):
+        press(h, a, "down")
     press(h, a, "ok")
     return h, a
 
@@ -98,6 +101,44 @@ def test_two_players_play_a_team_each_alternately_without_a_variant_menu():
     assert screen_texts(h)[0] == "Purple: pink", screen_texts(h)
     _turn(h, a)
     assert screen_texts(h)[0] == "Orange: blue", screen_texts(h)
+
+
+def test_the_team_rules_start_screen_shows_the_majority_house_rule_and_up_down_turn_it():
+    # docs/RULES.md G2, the house rule of the team rules: a team's flowers together (the
+    # rulebook's "the team that then together holds majority") first, ^v each colour's own;
+    # the setup keeps it and the bed's verdict follows it. 3 players have no teams: no line.
+    for players, variant, turns, majority in ((2, None, 0, "team"), (2, None, 1, "colour"),
+                                              (4, 3, 0, "team"), (4, 3, 2, "team")):
+        h, a = boot_box(scratch("gardens_house%d%d" % (players, turns)))
+        _to_gardens(h, a)
+        for _ in range(players - 2):
+            press(h, a, "up")
+        for _ in range(players + 1):
+            press(h, a, "ok")
+        if variant:
+            for _ in range(variant):
+                press(h, a, "down")
+            press(h, a, "ok")
+        press(h, a, "ok")  # the flower colours as dealt
+        texts = screen_texts(h)
+        assert "team majority" in texts and texts[-1] == "^v ok:start back", texts
+        for _ in range(turns):
+            press(h, a, "up")
+        assert ("team majority" if majority == "team" else "colour majority") in \
+            screen_texts(h), screen_texts(h)
+        press(h, a, "ok")
+        assert a.store.events(a.gid)[0]["majority"] == majority
+        assert a.game.by_team == (majority == "team")
+        press(h, a, "next")  # the first bed: blue and red two each
+        _bed(h, a, "bbrr")
+        said = screen_texts(h)
+        if majority == "team":
+            assert "B/R 4: mates tie" in said and ("B/R +1 bed" if players == 4
+                                                   else "Orange +1 bed") in said, said
+        else:
+            assert "nobody scores" in said, said
+    h, a = _start(scratch("gardens_house3"), 3)
+    assert "majority" not in a.game.log[0] and not a.game.by_team
 
 
 def test_the_variants_reach_the_setup():

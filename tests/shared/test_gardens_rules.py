@@ -47,6 +47,49 @@ def test_team_game_teammates_tie_and_majority_stays_per_colour():
     assert winner(g, "bryy") == 1
 
 
+def _by_team(players=FOUR):
+    g = Game()
+    g.push({"e": "setup", "game": "gardens", "players": list(players),
+            "teams": len(players) == 4, "majority": "team"})
+    return g
+
+
+def test_majority_per_team_where_the_table_counts_a_teams_flowers_together():
+    # docs/RULES.md G2's house rule, the rulebook's "The team that then together holds
+    # majority in the most flowerbeds wins" and "If there is a tie between players on the
+    # same team when scoring, no flowerbed tile is placed on the bed": a team's flowers count
+    # together; its colour with more places the tile; its colours tied, the bed is the team's
+    # and no tile goes on it.
+    g = _by_team()
+    assert g.judge("bbrr") == (0, R.MATES, False)  # blue+red 4: the team's, no tile
+    assert g.judge("yypb") == (1, R.SOLE, True)  # yellow+pink 3 against 1: yellow places
+    assert g.judge("rrby") == (2, R.SOLE, True)  # blue+red 3: red places
+    assert g.judge("bryy")[:2] == (-1, R.TIE)  # 2 against 2
+    assert [R.bed_line(R.flowers(b), w, why, t, True) for b, (w, why, t) in (
+        (b, g.judge(b)) for b in ("bbrr", "yypb", "bryy"))] == [
+            "B/R 4: mates tie", "Y/P 3: yellow", "tie B/R=Y/P"]
+    g.turn(["bbrr", "yypb"])  # blue's turn: one tile's red and yellow corners
+    assert g.held == [1, 0] and g.won == [0, 1, 0, 0] and g.placed == [0, 1, 0, 0]
+    assert g.side_beds() == [1, 1] and g.totals() == [1, 1, 1, 1]
+    # the tie-break's corners: the team's flowers in the beds it holds (G6)
+    assert g.side_corners() == [4, 3]
+    # each colour's own (the base game's count, a setup without the field): bbrr is a tie
+    h = Game(FOUR, teams=True)
+    h.turn(["bbrr", "yypb"])
+    assert h.side_beds() == [0, 1] and h.side_corners() == [0, 3]
+    # the two players' game plays by the team rules: the house rule is theirs too
+    two = _by_team(FOUR[:2])
+    assert two.judge("bbrr") == (0, R.MATES, False) and two.by_team
+    # only the team rules have teams; "team" or "colour", nothing else
+    mentions(raises(BadVariant, Game().push, {"e": "setup", "game": "gardens",
+                                              "players": FOUR[:3], "majority": "team"}),
+             "team game")
+    mentions(raises(E.InvalidEvent, Game().push, {"e": "setup", "game": "gardens",
+                                                  "players": FOUR, "teams": True,
+                                                  "majority": "teams"}), "majority")
+    assert not Game(FOUR[:3]).by_team
+
+
 def test_off_turn_placement_and_an_empty_supply_still_wins_beds():
     # "It can also happen that a player who is not on turn gets to place a flowerbed tile" and
     # "If a player ends the game holding sole majority in more than 8 flowerbeds, those are

@@ -80,7 +80,7 @@ class Gardens(base.Adapter):
         c = R.letter_index(ev["c"])
         head = "T%d %s (%s)%s" % (game.turns, R.COLOURS[c], game.players[game.seat_of(c)],
                                   ", special tile" if ev.get("special") else "")
-        beds = ["%s %s" % (bed, R.bed_line(R.flowers(bed), w, why, placed))
+        beds = ["%s %s" % (bed, R.bed_line(R.flowers(bed), w, why, placed, game.by_team))
                 for bed, w, why, placed in game.last]
         text = head + (": " + "; ".join(beds) if beds else ": no bed")
         left = game.turns_left()
@@ -114,6 +114,14 @@ class Gardens(base.Adapter):
                                 for bed, w, why, placed in beds]}
                       for t, c, special, beds, _ in turns(game.events)],
         }
+
+    def house_rules(self, game):
+        # docs/RULES.md G2, the team rules' house rule: set at the box's start screen; a
+        # journal from before the setting counted each colour's flowers
+        if not game.team_rules:
+            return []
+        return ["a bed's majority is a team's, its two colours' flowers together"
+                if game.by_team else "a bed's majority is one colour's, as in the base game"]
 
     def score_fields(self, game):
         # `lenotre score`'s details (docs/CLI.md): the variant, each colour in turn order with
