@@ -246,6 +246,9 @@ class App:
             self.settings["game"] = name
             self.later = True
         self.show_game()
+        text = getattr(self.flow, "setup_text", None)
+        if text:  # what the table lays out, before the first turn (ok: to the game)
+            self.push(ui.Message(self, "Set up", text(self.game)))
 
     def set_up(self, name):
         # The game chosen at Home ("which game", or the only one): its flow's setup. A game

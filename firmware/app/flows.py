@@ -12,6 +12,11 @@
 #               last pushing app.setup.StartGame(app, names, people, extra) (extra: its fields)
 #   SETUP       optional: the modules of those screens (they leave the heap with app.setup
 #               once the game starts)
+#   house(n, extra)             optional: the game's house rule for n players, (field,
+#               ((value, line), ...)) with the rulebook's reading first, or None
+#               (app.setup.StartGame shows it, ^v turns it; docs/RULES.md)
+#   setup_text(g)               optional: the rulebook's setup for the game just started,
+#               said on a screen of its own before its first turn
 #   Hub         the game screen, drawn from the game state alone: resume, undo and every
 #               action land on it (app.show_game)
 #   describe(g, event)          the undo toast's words for the event taken back

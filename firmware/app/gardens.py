@@ -47,6 +47,17 @@ def house(n, extra):
     return None
 
 
+def setup_text(g):
+    # Rulebook, "Setup": a piece of each colour on the start tile, each colour 2 pieces, its
+    # flowerbed tiles and (not in the team rules) its special tile; the 96 garden tiles in
+    # face-down draw piles
+    if g.team_rules:
+        return "Pieces on the start tile. Each colour: 2 pieces, %d bed tiles. 96 tiles in " \
+            "piles." % g.tiles
+    return "Pieces on the start tile. Each: 2 pieces, %d bed tiles, a special. 96 tiles in " \
+        "piles." % g.tiles
+
+
 def more(app, names, people):
     # After the players' own colours: the variant (3 or 4 players), then who plays which
     # flower colour, then app.setup.StartGame with the setup's own fields

@@ -52,6 +52,14 @@ def house(n, extra):
     return "first_row", ((1, "1st row: 9 pts"), (0, "1st row: 0 pts"))
 
 
+def setup_text(g):
+    # Rulebook, "Aufbau": each player a garden with the 9 nobles on its top row, a deck of 18
+    # cards (2 in hand) and 2 task cards; the garden tiles marked for the player count (II,
+    # and III with three, IV with four) in 10 piles, 10 face up
+    return "Each: a garden, 9 nobles on top, 18 cards (2 in hand), 2 tasks. Tiles %s: 10 " \
+        "piles, 10 up." % ("II", "II+III", "II-IV")[g.n - 2]
+
+
 def more(app, names, people):
     # After the colours: each garden's pre-printed cells (app/sanssouci_setup.py)
     from app.sanssouci_setup import GardenEdit

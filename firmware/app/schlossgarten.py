@@ -43,6 +43,13 @@ def house(n, extra):
     return "whole_turn", ((1, "21: after turn"), (0, "21: at its tile"))
 
 
+def setup_text(g):
+    # Rulebook, "Setup": the 49 landscape tiles in the frame, points up; each player's 6
+    # garden elements and pawns on their start; each takes one constellation card
+    return "49 tiles in the frame, points up. Each: 6 elements, pawns on start, 1 card: " \
+        "pile %d." % g.pile
+
+
 def where(g):
     # the turn to be played, in 4 columns: "T12"
     return "T%d" % (g.turn + 1)

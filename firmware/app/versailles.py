@@ -3,7 +3,7 @@
 # token holders: app/versailles_tokens.py, the scoring and its scoreboard:
 # app/versailles_scoring.py). Entry starts where the likely value is.
 from micropython import const
-from shared_rules.versailles.game import CARDS, OVER, PLAY, ROUNDS, SCORING
+from shared_rules.versailles.game import CARDS, OVER, PLAY, SCORING
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 
 from app import ui
@@ -70,18 +70,12 @@ class Hub(ui.Screen):
         if g.phase == OVER:
             return self._over(d, g)
         last = g.rounds[-1] if g.rounds and g.rounds[-1][0] == g.stage else None
-        if last is None:
+        if last is None:  # a stage's start: what the table lays out for it
             ui.title(d, "Stage %d Round 1" % g.stage)
-            if g.stage == 2:
-                y = 13
-                for line in reminder(g):
-                    ui.put(d, line, 0, y)
-                    y += 9
-            else:
-                ui.put(d, "Round 1 of %d" % ROUNDS, 0, 13)
-                ui.put(d, "ok^v enter cards", 0, 26)
-                ui.put(d, ">   claim token", 0, 35)
-                ui.put(d, "hold back: undo", 0, 44)
+            y = 13
+            for line in reminder(g):
+                ui.put(d, line, 0, y)
+                y += 9
         else:  # the round just played: who takes which tile, in placement order
             ui.title(d, "S%d R%d: place" % (g.stage, last[1] + 1))
             y = 11
@@ -129,8 +123,15 @@ class Hub(ui.Screen):
 
 
 def reminder(g):
-    # Rulebook, "Second Stage": unused cards discarded, all shuffled, 10 dealt again; a new row
-    # of tiles; tokens stay and flip to 5 points; small tokens come out (not with 2 players).
+    # Rulebook, "Game Setup": a row of 21/28/35 tiles (the king before it), the large
+    # majority tokens 3 points up, 10 cards dealt to each player (Ludwig's are the box's).
+    # "Second Stage": unused cards discarded, all shuffled, 10 dealt again; a new row of
+    # tiles; tokens stay and flip to 5 points; small tokens come out (not with 2 players).
+    if g.stage == 1:
+        lines = ["row of %d tiles" % g.tiles_per_stage, "tokens 3 up", "deal 10 cards"]
+        if g.n == 2:
+            lines.append("Ludwig: box deck")
+        return lines
     lines = ["%d new tiles" % g.tiles_per_stage, "tokens flip to 5", "shuffle, deal 10"]
     if g.n > 2:
         lines.append("+ small tokens")

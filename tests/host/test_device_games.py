@@ -106,7 +106,8 @@ def test_screens_along_a_two_player_game(tmp_path):
         p = Player(dev)
         p.new_game(2)
         texts = dev.screen()[1]
-        assert texts[0] == "Stage 1 Round 1" and "ok^v enter cards" in texts
+        # the rulebook's setup for 2 players (their box has Ludwig's cards)
+        assert texts[0] == "Stage 1 Round 1" and "Ludwig: box deck" in texts
         dev.press("ok")
         texts = dev.screen()[1]
         assert texts[0] == "R1 Orange's card"

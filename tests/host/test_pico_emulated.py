@@ -153,7 +153,7 @@ def test_lenotre_sim_pico_runs_a_script_with_screenshots(flashed_image, tmp_path
                  str(tmp_path / "shots")]) == 0
     out = capsys.readouterr()
     assert "firmware copied 0" in out.err
-    assert out.out.startswith("Stage 1 Round 1 | Round 1 of 7")
+    assert out.out.startswith("Stage 1 Round 1 | row of 21 tiles")
     assert "runtime rp2040" in out.out
     png = (tmp_path / "shots" / "hub.png").read_bytes()
     assert png.startswith(b"\x89PNG")

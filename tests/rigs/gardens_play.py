@@ -53,6 +53,7 @@ class GardensPlayer(Player):
                 dev.press("down")
                 self.expect("colour majority")
         dev.press("ok")
+        self.setup_said()
         self.names = list(PALETTE[:players])
         return self.names
 

@@ -119,6 +119,7 @@ class Player(simplay.Player):
             dev.press("down")
             self.expect("1st row: 0 pts")
         dev.press("ok")
+        self.setup_said()
         return self.names
 
     def turn(self, tile, noble):

@@ -47,6 +47,7 @@ class Player(simplay.Player):
             dev.press("down")
             self.expect("21: at its tile")
         dev.press("ok")
+        self.setup_said()
         self.names = list(PALETTE[:players])
         return self.names
 

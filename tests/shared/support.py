@@ -233,3 +233,13 @@ def screen_texts(h):
 
 def screen_said(h):
     return " ".join(h.display.shown_texts)
+
+
+def one_screen(text):
+    # -> the lines a Message shows `text` in (app.ui.Message), checked to be one screen whole:
+    # at most 6 lines of 16 columns, every word in order
+    from app import ui
+    lines = ui.wrap(text)
+    assert len(lines) <= 6 and max(len(line) for line in lines) <= ui.COLS, lines
+    assert " ".join(lines).split() == text.split(), lines
+    return lines

@@ -6,7 +6,7 @@
 # Rulebook: ../shared/rulebooks/gardens-en.txt.
 import sys
 
-from support import boot_box, dropping, press, scratch, screen_said, screen_texts
+from support import boot_box, dropping, one_screen, press, scratch, screen_said, screen_texts
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 
@@ -47,6 +47,8 @@ def _start(flash, players, variant_row=None, colour_presses=(), turns=0):
     assert screen_texts(h)[0] == "Start Gardens", screen_texts(h)
     for _ in range(turns):
         press(h, a, "down")
+    press(h, a, "ok")
+    assert screen_texts(h)[0] == "Set up", screen_texts(h)  # the rulebook's, said once
     press(h, a, "ok")
     return h, a
 
@@ -126,6 +128,9 @@ def test_the_team_rules_start_screen_shows_the_majority_house_rule_and_up_down_t
             press(h, a, "up")
         assert ("team majority" if majority == "team" else "colour majority") in \
             screen_texts(h), screen_texts(h)
+        press(h, a, "ok")
+        said = screen_texts(h)
+        assert said[0] == "Set up" and "pieces, 5 bed" in said, said  # each colour's
         press(h, a, "ok")
         assert a.store.events(a.gid)[0]["majority"] == majority
         assert a.game.by_team == (majority == "team")
@@ -257,3 +262,17 @@ def test_the_team_game_has_no_special_tiles():
     h, a = _start(scratch("gardens_team_special"), 4, 3)
     press(h, a, "next", 700)
     assert "No special tiles" in screen_said(h) and screen_texts(h)[1] == "pile 96", screen_texts(h)
+
+
+def test_the_setup_said_at_the_start_fits_one_screen_for_each_variant():
+    # "Setup": pieces on the start tile; each colour 2 pieces, its flowerbed tiles (8, 6 or 7
+    # in the shorter game, 5 in the team rules) and a special tile (not in the team rules)
+    from app.gardens import setup_text
+    from shared_rules.gardens.game import Game
+    for game, beds, special in ((Game(["A", "B", "C", "D"]), 8, True),
+                                (Game(["A", "B", "C"], tiles=6), 6, True),
+                                (Game(["A", "B", "C", "D"], teams=True), 5, False),
+                                (Game(["A", "B"]), 5, False)):
+        text = setup_text(game)
+        one_screen(text)
+        assert "%d bed tiles" % beds in text and ("special" in text) == special, text

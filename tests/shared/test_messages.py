@@ -294,5 +294,5 @@ def test_every_message_screen_is_listed():
             with open(root + "/" + name) as f:
                 for line in f:  # line by line: MicroPython's heap is small
                     made += line.count("ui.Message(") + line.count("ui.Confirm(")
-    assert made == 10, made  # 5 confirms, App.error, Finished's damaged game, no claim yet,
-    # Schlossgarten's element that does not fit and the element on the field
+    assert made == 11, made  # 5 confirms, App.error, Finished's damaged game, no claim yet,
+    # Schlossgarten's element that does not fit and the element on the field, a game's setup

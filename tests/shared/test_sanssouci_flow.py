@@ -6,7 +6,7 @@
 import gc
 import sys
 
-from support import dropping, micropython_only, press, scratch
+from support import dropping, micropython_only, one_screen, press, scratch
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 from shared_rules.sanssouci.board import COLS, ROWS
@@ -63,6 +63,10 @@ def test_the_garden_editor_records_each_gardens_pre_printed_cells():
     assert _texts(h)[0] == "Start Sanssouci", _texts(h)
     press(h, a, "ok")
     assert a.game.GAME == "sanssouci" and a.game.log[0]["gardens"] == [[10, 26], []]
+    # the rulebook's "Aufbau", said once: the tiles of 2 players are those marked II
+    assert _texts(h)[:6] == ["Set up", "Each: a garden,", "9 nobles on top,", "18 cards (2 in",
+                             "hand), 2 tasks.", "Tiles II: 10"], _texts(h)
+    press(h, a, "ok")
     assert _texts(h)[0] == "Orange round 1", _texts(h)
 
 
@@ -138,6 +142,7 @@ def test_on_micropython_the_flow_and_its_rules_leave_the_heap_and_the_setup_too(
     assert a.game.GAME == "sanssouci"
     for name in ("app.setup", "app.sanssouci_setup", "roster", "shared_rules.roster"):
         assert name not in sys.modules, name
+    press(h, a, "ok")  # the setup said: to the game
     press(h, a, "back")  # the menu; New game: the setup screens load again
     press(h, a, "down")
     press(h, a, "ok")
@@ -208,3 +213,13 @@ def test_a_turns_screens_start_where_the_player_most_likely_is():
         a.pop()
     pick = GardenerPick(a, 0, 1, 1, 1, 0, [1, 5, 10, 19, 28])
     assert pick.cells == [10, 1, 19, 28, 5]  # by steps from row 1, column 1
+
+
+def test_the_setup_said_at_the_start_fits_one_screen_for_each_player_count():
+    # "Aufbau": a garden and the 9 nobles each, 18 cards (2 in hand), 2 task cards; the
+    # garden tiles marked II with two players, and III with three, IV with four
+    from app.sanssouci import setup_text
+    for n, tiles in ((2, "II:"), (3, "II+III:"), (4, "II-IV:")):
+        text = setup_text(Game(["A", "B", "C", "D"][:n]))
+        one_screen(text)
+        assert "Tiles %s" % tiles in text and "18 cards" in text and "2 tasks" in text, text

@@ -5,7 +5,7 @@
 # runtimes: tests/host/test_schlossgarten_table.py.
 import sys
 
-from support import boot_box, dropping, press, scratch, screen_said, screen_texts
+from support import boot_box, dropping, one_screen, press, scratch, screen_said, screen_texts
 
 import app  # noqa: F401  (the box in this process: run_mpy's harness heap)
 
@@ -31,7 +31,7 @@ def _to_schlossgarten(h, a, players=2, new=True):
         press(h, a, "next")
     for _ in range(players - 2):
         press(h, a, "up")
-    for _ in range(players + 2):  # the count, the colours, start
+    for _ in range(players + 3):  # the count, the colours, start, the setup said
         press(h, a, "ok")
 
 
@@ -381,3 +381,14 @@ def test_the_start_screen_shows_the_house_rule_and_up_down_turn_it():
         press(h, a, "ok")
         assert a.store.events(a.gid)[0]["whole_turn"] == whole
         assert a.game.whole_turn == whole
+
+
+def test_the_setup_said_at_the_start_fits_one_screen_for_each_player_count():
+    # "Setup": the 49 tiles in the frame, each player's 6 elements and pawns, one
+    # constellation card each: 30, 29 or 28 left in the pile
+    from app.schlossgarten import setup_text
+    from shared_rules.schlossgarten.game import Game
+    for n in (2, 3, 4):
+        text = setup_text(Game(["A", "B", "C", "D"][:n]))
+        one_screen(text)
+        assert "49 tiles" in text and "pile %d." % (32 - n) in text, text

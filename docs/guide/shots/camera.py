@@ -67,13 +67,16 @@ class Camera:
         self.dev.wait(TOAST_MS)
 
 
-def start(dev, cam, player, players, *words, turns=0):
+def start(dev, cam, player, players, *words, turns=0, said=True):
     # The setup's colours taken in order (ok: the first free one each), a look at the start
-    # screen (its `words`), its house rule turned `turns` times (^v), then the game started,
-    # as the rig's new_game leaves it
+    # screen (its `words`), its house rule turned `turns` times (^v), then the game started
+    # (said: its setup said on a screen of its own, shot), as the rig's new_game leaves it
     for _ in range(players):
         dev.press("ok")
     cam.shoot("start", *words)
     dev.press("down", turns)
     dev.press("ok")
+    if said:
+        cam.shoot("setup", "Set up")
+        dev.press("ok")
     player.names = list(PALETTE[:players])

@@ -66,6 +66,8 @@ def set_up(dev, cam, player, setup):
     dev.press("ok")
     cam.shoot("start", "Start Gardens", "ok:start")
     dev.press("ok")
+    cam.shoot("setup", "Set up", "Each: 2 pieces,")
+    dev.press("ok")
     player.names = list(PALETTE[:PLAYERS])
 
 

@@ -74,6 +74,8 @@ def set_up(dev, cam, player, gardens):
         dev.long("ok")
     cam.shoot("start", "Start Sanssouci", "1st row: 9 pts", "ok:start")
     dev.press("ok")
+    cam.shoot("setup", "Set up", "9 nobles on top,")
+    dev.press("ok")
 
 
 def tile_and_card(dev, cam, player, tile):

@@ -60,11 +60,13 @@ def set_up(dev, cam, player):
     dev.press("up", PLAYERS - 2)
     cam.shoot("count", "Versailles", "How many players", "+ Ludwig")
     dev.press("ok")
-    start(dev, cam, player, PLAYERS, "Start Versailles", "Orange", "Purple", "+ Ludwig")
+    # Versailles says its setup on the first round's screen
+    start(dev, cam, player, PLAYERS, "Start Versailles", "Orange", "Purple", "+ Ludwig",
+          said=False)
 
 
 def round_one(dev, cam):
-    cam.shoot("round1", "Stage 1 Round 1", "ok^v enter cards")
+    cam.shoot("round1", "Stage 1 Round 1", "row of 21 tiles", "Ludwig: box deck")
     dev.press("next")
     cam.shoot("no_claim", "No claim yet")
     dev.press("back")

@@ -77,6 +77,12 @@ class Player:
             raise PlayError("expected %r on screen, it shows %r" % (words, texts))
         return texts
 
+    def setup_said(self):
+        # A game's start says the rulebook's setup on a screen of its own: the table lays it
+        # out, then ok goes on to the game's first turn
+        self.expect("Set up")
+        self.dev.press("ok")
+
     def value(self):
         # The one number drawn big on an entry screen. A toast drawn over it (the emulated
         # Pico's screen is pixels only) hides part of it: a player waits for the toast to go.
