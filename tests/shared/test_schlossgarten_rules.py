@@ -116,18 +116,23 @@ def test_building_over_elements_only_covers_them():
     assert g.on_field(1) == [] and g.supply(1) == list(ELEMENTS)
 
 
-def test_the_order_of_a_turns_parts():
-    # "The game ends immediately when a player reaches 21 points": tiles first, then the
-    # elements built over go back, then the element is placed (S5). Building over one's own
-    # element never makes a total pass 21 and fall back: the element placed covers more.
-    g = Game(["Ann", "Bob"])
+def _to_19(g):
+    # Ann to 19 by turn 7: a hedge1 on a 3 (4), a pool on 3+3 (12), a hedge2 on 3+2 (19)
     g.play(0, [3], "hedge1")
     g.play(1)
     g.play(0, [3, 3], "pool")
     g.play(1)
-    g.play(0, [3, 2], "hedge2")  # Ann 19
+    g.play(0, [3, 2], "hedge2")
     g.play(1)
     assert g.totals() == [19, 0]
+    return g
+
+
+def test_the_order_of_a_turns_parts():
+    # "The game ends immediately when a player reaches 21 points": tiles first, then the
+    # elements built over go back, then the element is placed (S5). Building over one's own
+    # element never makes a total pass 21 and fall back: the element placed covers more.
+    g = _to_19(Game(["Ann", "Bob"]))
     # A maze over her own hedge2 and one excavation of 2: 21 at the tile, before the maze.
     exc = raises(GameWon, g.play, 0, [2], "maze", [[0, "hedge2"]])
     mentions(exc, "reaches 21 with tile 1")
@@ -148,13 +153,7 @@ def _whole(players=("Ann", "Bob")):
 def test_a_turn_counted_whole_builds_and_takes_its_tiles_together():
     # The house rule "whole_turn" (S5): the rulebook's figures 5b and 5d build the element
     # and then "They take the two landscape tiles": a turn that reaches 21 counts whole.
-    g = _whole()
-    g.play(0, [3], "hedge1")
-    g.play(1)
-    g.play(0, [3, 3], "pool")
-    g.play(1)
-    g.play(0, [3, 2], "hedge2")  # Ann 19
-    g.play(1)
+    g = _to_19(_whole())
     assert g.win_at(0, [2]) is None  # the box asks the whole turn: no stop at the tile
     # a maze over her own hedge2 on a 2: 19 + 2 - 2 + 3 = 22, not 21 at the tile
     g.play(0, [2], "maze", [[0, "hedge2"]])
