@@ -32,7 +32,9 @@ def presses(table):
         dev.wait(30)
         p = GardensPlayer(dev)
         s = plan[0]
-        p.new_game(len(s["players"]), s.get("teams", False), s.get("tiles"), s.get("colours"))
+        # the plan's house rule (RULES.md G2): one without it counted each colour's flowers
+        p.new_game(len(s["players"]), s.get("teams", False), s.get("tiles"), s.get("colours"),
+                   s.get("majority", "colour"))
         tally["setup"] = dev.presses
         for ev in plan[1:]:
             before = dev.presses
