@@ -48,10 +48,7 @@ class GardensPlayer(Player):
         dev.press("ok")
         self.expect("Start Gardens")
         if players == 2 or teams:
-            self.expect("team majority")
-            if majority != "team":
-                dev.press("down")
-                self.expect("colour majority")
+            self.house_rule("team majority", None if majority == "team" else "colour majority")
         dev.press("ok")
         self.setup_said()
         self.names = list(PALETTE[:players])

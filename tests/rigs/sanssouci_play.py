@@ -114,10 +114,7 @@ class Player(simplay.Player):
                 dev.press("ok")
             dev.long("ok")
         self.expect("Start Sanssouci")
-        self.expect("1st row: 9 pts")
-        if not first_row:
-            dev.press("down")
-            self.expect("1st row: 0 pts")
+        self.house_rule("1st row: 9 pts", None if first_row else "1st row: 0 pts")
         dev.press("ok")
         self.setup_said()
         return self.names

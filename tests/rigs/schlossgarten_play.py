@@ -42,10 +42,7 @@ class Player(simplay.Player):
             self.expect("Your colour:")
             dev.press("ok")  # the first free colour
         self.expect("ok:start")  # the title "Schlossgarten": "Start " does not fit beside it
-        self.expect("21: after turn")
-        if not whole_turn:
-            dev.press("down")
-            self.expect("21: at its tile")
+        self.house_rule("21: after turn", None if whole_turn else "21: at its tile")
         dev.press("ok")
         self.setup_said()
         self.names = list(PALETTE[:players])

@@ -121,20 +121,22 @@ def result(name, game):
     return out
 
 
-def _house_rules(name, game):
-    # the house rules the events' setup chose, in words (docs/RULES.md); [] for none
+def _adapter(name):
+    # the game's desktop adapter (lenotre.games), or None for a game without one
     from lenotre import games
     try:
-        return games.adapter(name).house_rules(game)
+        return games.adapter(name)
     except games.UnknownGame:
-        return []
+        return None
+
+
+def _house_rules(name, game):
+    # the house rules the events' setup chose, in words (docs/RULES.md); [] for none
+    adapter = _adapter(name)
+    return adapter.house_rules(game) if adapter else []
 
 
 def _details(name, game):
-    # what is particular to the game, from its desktop adapter (lenotre.games); {} without one
-    from lenotre import games
-    try:
-        adapter = games.adapter(name)
-    except games.UnknownGame:
-        return {}
-    return adapter.score_fields(game)
+    # what is particular to the game, from its desktop adapter; {} without one
+    adapter = _adapter(name)
+    return adapter.score_fields(game) if adapter else {}

@@ -77,6 +77,14 @@ class Player:
             raise PlayError("expected %r on screen, it shows %r" % (words, texts))
         return texts
 
+    def house_rule(self, first, other=None):
+        # The start screen's house rule (docs/RULES.md): its first reading shows; `other`,
+        # the reading to play by, is ^v away
+        self.expect(first)
+        if other:
+            self.dev.press("down")
+            self.expect(other)
+
     def setup_said(self):
         # A game's start says the rulebook's setup on a screen of its own: the table lays it
         # out, then ok goes on to the game's first turn
