@@ -9,6 +9,11 @@ from shared_rules.palette import PALETTE
 # of the unix port's heap) at every setup's roster, whichever game is set up.
 LUDWIG = "Ludwig"
 
+# The colours of the games' own (their rules' SEATS: Gardens', Schlossgarten's) beyond the
+# palette's, written here: importing them would load those games' rules at every setup's
+# roster (tests/shared/test_game_colours.py checks they agree)
+GAME_COLOURS = ("Blue", "Yellow", "Red", "White")
+
 MAX = 32
 GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster
 
@@ -26,7 +31,7 @@ def problem(name):
     low = name.lower()
     if low in (LUDWIG.lower(), GUEST.lower()):
         return "%r is the box's own word for a seat; choose another name" % name
-    for colour, _ in PALETTE:
+    for colour in [c for c, _ in PALETTE] + list(GAME_COLOURS):
         if low == colour.lower():
             return ("%r is a seat's colour, the name a guest plays under; choose another name"
                     % name)

@@ -8,12 +8,12 @@ OFF = (0, 0, 0)
 ROUND_COLORS = ((0, 40, 0), (0, 0, 60))  # stage 1 dim green, stage 2 dim blue
 
 
-def names():
-    return [p[0] for p in PALETTE]
-
-
-def rgb_of(name):
-    # A name outside the palette (a game recorded elsewhere) glows white.
+def rgb_of(name, own=()):
+    # own: the game's own colours (its flow's COLOURS), else the palette's. A name outside
+    # both (a game recorded elsewhere) glows white.
+    for n, rgb in own:
+        if n == name:
+            return rgb
     for n, rgb in PALETTE:
         if n == name:
             return rgb

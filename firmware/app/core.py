@@ -86,7 +86,8 @@ class App:
         if top.statuses is not None and self.clock.ticks_diff(now, self.cycle_at) >= _CYCLE_MS:
             self.cycle_at = now
             self.cycle += 1
-            self._set(self._status_px, rgb_of(top.statuses[self.cycle % len(top.statuses)]))
+            self._set(self._status_px, rgb_of(top.statuses[self.cycle % len(top.statuses)],
+                                              getattr(self.flow, "COLOURS", ())))
             self.pixels.show()
         if self.dirty:
             self.redraw()
@@ -141,7 +142,9 @@ class App:
         status = top.status
         if top.statuses is not None:
             status = top.statuses[self.cycle % len(top.statuses)]
-        self._set(self._status_px, rgb_of(status) if status else OFF)
+        # a game's own colours (its flow's COLOURS: Gardens', Schlossgarten's), else the palette
+        self._set(self._status_px, rgb_of(status, getattr(self.flow, "COLOURS", ())) if status
+                  else OFF)
         px.show()
 
     def light(self, role, rgb):

@@ -1,7 +1,7 @@
 # The Gardens flow at the table (app/flows.py): the hub between turns (whose turn and which
 # colour, the garden tiles left in the piles, each colour's beds won and flowerbed tiles
 # left, the last round counted down), what the undo toast says and what the pixels mean. Its
-# own setup screens (the variant, who plays which colour): app/gardens_setup.py; the entry of
+# own setup (the players' colours in turn order, the variant): app/gardens_setup.py; the entry of
 # the beds a tile completed, each judged as its fourth flower goes in: app/gardens_beds.py.
 from micropython import const
 from shared_rules.gardens import rules as R
@@ -17,8 +17,9 @@ from app.ui import short
 GAME = "gardens"
 MODULES = ("app.gardens_beds",)
 SETUP = ("app.gardens_setup",)  # its setup screens: they go once the game starts (codeheap)
-# The flowers' colours on the pixels (the box's palette has no blue, yellow or red player)
-_FLOWER_RGB = const(((0, 60, 255), (255, 170, 0), (255, 0, 0), (255, 0, 120)))
+# The players' colours are the flowers' (the order of R.COLOURS): app.setup offers them, the
+# screens name the players so and the pixels glow in them
+COLOURS = _game.SEATS
 # What the pixels mean (board.PIXELS are positions): px1..px4 the colours in turn order, the
 # one on turn bright, the others dim (dark: the unused colour of 3 players); px5..px7 the
 # last round, one amber pixel a turn still to play. The status pixel is the app's: whose turn.
@@ -52,15 +53,26 @@ def setup_text(g):
     # flowerbed tiles and (not in the team rules) its special tile; the 96 garden tiles in
     # face-down draw piles
     if g.team_rules:
-        return "Pieces on the start tile. Each colour: 2 pieces, %d bed tiles. 96 tiles in " \
+        text = "Pieces on the start tile. Each colour: 2 pieces, %d bed tiles. 96 tiles in " \
             "piles." % g.tiles
+        if len(g.players) == 2:  # each plays two colours: say whose the second is
+            c = g.colours
+            text = "%s also plays %s, %s %s. " % (short(g.players[0]), R.COLOURS[c[2]],
+                                                  short(g.players[1]), R.COLOURS[c[3]]) + text
+        return text
     return "Pieces on the start tile. Each: 2 pieces, %d bed tiles, a special. 96 tiles in " \
         "piles." % g.tiles
 
 
+def taken(n, chosen):
+    # the colours app.setup.ColorPick no longer offers (2 players: the chosen ones' mates)
+    from app.gardens_setup import taken as _taken
+    return _taken(n, chosen)
+
+
 def more(app, names, people):
-    # After the players' own colours: the variant (3 or 4 players), then who plays which
-    # flower colour, then app.setup.StartGame with the setup's own fields
+    # After the players' colours: the variant (3 or 4 players), then app.setup.StartGame
+    # with the setup's own fields (the flower colours in turn order)
     from app.gardens_setup import more as _more
     _more(app, names, people)
 
@@ -92,9 +104,9 @@ def light(app, g, top):
         if i < g.per_round:
             c = g.colours[i]
             if over:
-                rgb = _FLOWER_RGB[c] if g.owner[i] in winners else OFF
+                rgb = COLOURS[c][1] if g.owner[i] in winners else OFF
             else:
-                rgb = _FLOWER_RGB[c] if i == now else dim(_FLOWER_RGB[c])
+                rgb = COLOURS[c][1] if i == now else dim(COLOURS[c][1])
         app.light(_TURN_PIXELS[i], rgb)
     left = 0 if over else (g.turns_left() or 0)
     for i in range(3):
@@ -103,6 +115,15 @@ def light(app, g, top):
 
 def colour_of(g, seat_or_slot):
     return R.COLOURS[g.colours[seat_or_slot]]
+
+
+def on_turn(g):
+    # -> the hub's title: the player on turn, "Blue", and the colour they play now where
+    # their name does not say it ("Blue: red" with 2 players; "Orange: blue", a game set up
+    # before the players' colours were the flowers')
+    name = g.players[g.player_on_turn()]
+    colour = R.COLOURS[g.on_turn()]
+    return short(name) if name.lower() == colour else "%s: %s" % (short(name), colour)
 
 
 def end_news(g):
@@ -134,7 +155,7 @@ class Hub(ui.Screen):
         seat = g.player_on_turn()
         self.status = g.players[seat]  # the status pixel: whose turn
         left = g.turns_left()
-        ui.title(d, "%s: %s" % (short(g.players[seat]), R.COLOURS[g.on_turn()]))
+        ui.title(d, on_turn(g))
         # the left of the second line: the special tile chosen, the last round counted
         # down, or the garden tiles left in the draw piles
         if self.special:

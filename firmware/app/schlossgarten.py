@@ -3,7 +3,7 @@
 # the pixels mean. The entry of a turn that builds is app/schlossgarten_turn.py, loaded when a
 # turn is entered. A turn without a building is one press (>).
 from micropython import const
-from shared_rules.schlossgarten.game import GOAL, size
+from shared_rules.schlossgarten.game import GOAL, SEATS, size
 
 from app import ui
 from app.colors import OFF, rgb_of
@@ -11,6 +11,7 @@ from app.ui import short
 
 GAME = "schlossgarten"
 MODULES = ("app.schlossgarten_turn",)
+COLOURS = SEATS  # the players are their pawns' colours: app.setup offers them, pixels glow so
 # What the pixels mean (board.PIXELS, left to right): px1-px7 a bar towards 21 in the colour
 # of the player the screen is about (whose turn; the player a scoreboard page shows; the
 # winner), GOAL // 7 = 3 points a pixel, a pixel partly reached glowing a third or two
@@ -72,7 +73,7 @@ def seat_of(g, top):
 
 def light(app, g, top):
     p = seat_of(g, top)
-    rgb = rgb_of(g.players[p])
+    rgb = rgb_of(g.players[p], COLOURS)
     points = g.points(p)
     top = max(rgb)
     for i in range(len(_BAR)):

@@ -1,9 +1,10 @@
 # Setting up a game at Home's "New game": how many players (and, on a box with more than one
 # game, which game: the one set up last comes first, -> turns to the next), each one's colour
-# (and, with a roster on the box, who plays it), start. The same screens for every game; a
-# game's flow may say a line about its player count (Versailles: "+ Ludwig" with 2), push its
-# own setup screens instead (flow.setup), add its own after the colours (flow.more), and name
-# a house rule the start screen shows and ^v changes (flow.house, docs/RULES.md).
+# of the game's own (and, with a roster on the box, who plays it), start. The same screens for
+# every game; a game's flow may say a line about its player count (Versailles: "+ Ludwig"
+# with 2), push its own setup screens instead (flow.setup), add its own after the colours
+# (flow.more), and name a house rule the start screen shows and ^v changes (flow.house,
+# docs/RULES.md).
 from shared_rules import games
 
 from app import codeheap, flows, ui
@@ -89,15 +90,20 @@ class PlayerCount(ui.Screen):
 
 
 class ColorPick(ui.Screen):
-    # Each player picks a colour; the status pixel shows it. Taken colours are skipped. With a
-    # roster on the box, each colour is then given a person (PersonPick).
+    # Each player picks one of the game's colours (its flow's COLOURS, else the box's palette);
+    # the status pixel shows it. Taken colours are skipped, and those a game's flow says go with them
+    # (flow.taken(n, chosen): Gardens' 2 players each play two). With a roster on the box,
+    # each colour is then given a person (PersonPick).
     def __init__(self, app, n, chosen, people=None, names=()):
         ui.Screen.__init__(self, app)
         self.n = n
         self.chosen = chosen
         self.people = people or []  # per seat chosen so far: a roster name, or None (guest)
         self.names = names  # the roster
-        self.free = [name for name, _ in PALETTE if name not in chosen]
+        taken = getattr(app.flow, "taken", None)
+        taken = taken(n, chosen) if taken else chosen
+        own = getattr(app.flow, "COLOURS", PALETTE)
+        self.free = [name for name, _ in own if name not in taken]
         self.at = 0
         self.status = self.free[0]
 

@@ -36,6 +36,11 @@ def _is_list(v):
 # order, trailing optional ones left out. "S" (setup) and "U" (undo) are every game's. Part of
 # the record format: add optional fields at the end, never change, drop or reorder one. "t":
 # the box's clock on the last turn (the game's end), as Versailles's last scoring.
+# The players' colours (name, rgb): the flower colours, in R.COLOURS's order ("Each player
+# receives, in their own color"); the box's setup offers them, names the players and lights
+# its pixels so (pink is the box palette's Pink, shared_rules/palette.py)
+SEATS = (("Blue", (0, 60, 255)), ("Yellow", (255, 170, 0)), ("Red", (255, 0, 0)),
+         ("Pink", (255, 0, 110)))
 RECORDS = (
     ("turn", "T", ("c", "beds", "special", "t")),
 )
@@ -167,8 +172,9 @@ class Game(EventLog):
         if self.outcome is not None:
             return "game over"
         c = self.on_turn()
-        text = "turn %d: %s (%s)" % (self.turns + 1, R.COLOURS[c],
-                                     self.players[self.player_on_turn()])
+        name = self.players[self.player_on_turn()]  # a player named by their colour: once
+        text = "turn %d: %s" % (self.turns + 1, R.COLOURS[c] if name.lower() == R.COLOURS[c]
+                                else "%s (%s)" % (R.COLOURS[c], name))
         left = self.turns_left()
         if left is not None:
             text += ", last round: %d turn%s left" % (left, "" if left == 1 else "s")

@@ -20,6 +20,11 @@ from shared_rules import errors as E
 from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.outcome import Outcome
 
+# The players' colours (name, rgb): their pawns' blue, red, yellow and white (Figures 4,
+# 5a-5d: "the blue player", "the white gardener"); the box's setup offers them, names the
+# players and lights its pixels so
+SEATS = (("Blue", (0, 60, 255)), ("Red", (255, 0, 0)), ("Yellow", (255, 170, 0)),
+         ("White", (200, 200, 200)))
 GOAL = 21
 TILES = 49  # landscape tiles in the frame, 7 x 7
 TILE_VALUES = (1, 2, 3)

@@ -65,7 +65,8 @@ def test_the_synced_game_replays_to_the_hand_worked_tally(synced):
     assert (three.kind, three.status, team.status, running.status) == \
         ("gardens", "over", "over", "running")
     # gardens_tables.THREE: red and yellow tie at 6 beds, yellow needed fewer corners
-    assert three.totals() == [6, 2, 6] and three.winners() == ["Cyan"] and three.tiebreak()
+    # the box names each player by the colour they chose (issue 22)
+    assert three.totals() == [6, 2, 6] and three.winners() == ["Yellow"] and three.tiebreak()
     assert three.ranks() == [2, 3, 1]
     assert team.totals() == [11, 3, 11, 3] and team.winners() == ["Orange", "Cyan"]
     assert not team.tiebreak() and team.ranks() == [1, 3, 1, 3]
@@ -75,12 +76,12 @@ def test_show_tells_each_turn_its_beds_and_the_winner(synced, capsys):
     db, device = synced
     assert main(["show", "%s:1" % device, "--db", db]) == 0
     out = capsys.readouterr().out
-    assert "players: Orange (red), Purple (blue), Cyan (yellow); 3 players, 6 flowerbed " \
-        "tiles (shorter game)" in out
-    assert "T2 blue (Purple), special tile: bbyy tie blue=yellow; ppyp pink unused 3" in out
+    # each player is the colour they play: named once
+    assert "players: Red, Blue, Yellow; 3 players, 6 flowerbed tiles (shorter game)" in out
+    assert "T2 blue, special tile: bbyy tie blue=yellow; ppyp pink unused 3" in out
     assert "undo (takes back the last turn)" in out
-    assert "T10 red (Orange): rrrb red 3; rrpb red 2 [last round: 2 to go]" in out
-    assert "Winner: Cyan with 6 beds (Tie at 6 beds; fewer corners: Ora 16 Cya 15)" in out
+    assert "T10 red: rrrb red 3; rrpb red 2 [last round: 2 to go]" in out
+    assert "Winner: Yellow with 6 beds (Tie at 6 beds; fewer corners: Red 16 Yel 15)" in out
     assert main(["replay", "%s:1" % device, "--db", db]) == 0
     out = capsys.readouterr().out
     assert "12 turns replayed" in out
@@ -95,9 +96,9 @@ def test_exports_carry_colours_variant_beds_and_corners(synced):
     rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["game"] == "1"]
     assert [(r["player"], r["colours"], r["total"], r["beds"], r["corners"], r["supply"],
              r["rank"], r["winner"]) for r in rows] == [
-        ("Orange", "red", "6", "6", "16", "0", "2", "0"),
-        ("Purple", "blue", "2", "2", "7", "4", "3", "0"),
-        ("Cyan", "yellow", "6", "6", "15", "0", "1", "1")]
+        ("Red", "red", "6", "6", "16", "0", "2", "0"),
+        ("Blue", "blue", "2", "2", "7", "4", "3", "0"),
+        ("Yellow", "yellow", "6", "6", "15", "0", "1", "1")]
     assert rows[0]["variant"] == "3 players, 6 flowerbed tiles (shorter game)"
     out = io.StringIO()
     export.write_json(games, out)
@@ -117,9 +118,8 @@ def test_exports_carry_colours_variant_beds_and_corners(synced):
     play = plays["lenotre-%s-1" % device]
     assert play["game"]["name"] == "Gardens" and play["game"]["sourceGameId"] == "gardens"
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == \
-        [("Orange", 6, 2, False), ("Purple", 2, 3, False), ("Cyan", 6, 1, True)]
-    assert "3 players, 6 flowerbed tiles (shorter game): Orange red, Purple blue, " \
-        "Cyan yellow." in play["comments"]
+        [("Red", 6, 2, False), ("Blue", 2, 3, False), ("Yellow", 6, 1, True)]
+    assert "3 players, 6 flowerbed tiles (shorter game): Red, Blue, Yellow." in play["comments"]
 
 
 def test_the_report_pages_chart_beds_over_the_game_and_corners(synced, tmp_path):
@@ -130,7 +130,7 @@ def test_the_report_pages_chart_beds_over_the_game_and_corners(synced, tmp_path)
     page = (out / "game" / ("%s-1.html" % device)).read_text(encoding="utf-8")
     assert "<h2>Beds won over the game</h2>" in page and "<h2>Corners used</h2>" in page
     assert page.count("<polyline") == 3  # a line per colour in play (pink unused)
-    assert ">yellow Cyan 6</text>" in page and ">red Orange 6</text>" in page
+    assert ">yellow 6</text>" in page and ">red 6</text>" in page
     assert "16 corners in 6 beds" in page and "15 corners in 6 beds" in page
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "Gardens" in index

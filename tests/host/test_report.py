@@ -350,3 +350,18 @@ def test_a_second_report_into_the_same_folder_leaves_no_stale_page(tmp_path, cap
     assert sorted(os.listdir(out)) == ["game", "index.html", "list-1.html", "notes.txt",
                                        "over-time.png", "report.css"]  # no ludwig.png
     assert os.listdir(os.path.join(out, "game")) == ["b0x-2.html"]
+
+
+def test_each_game_draws_its_players_in_their_colours_and_a_white_pawn_in_grey():
+    # Issue 22: a player's colour is the game's (Gardens' flowers, Schlossgarten's pawns); the
+    # report draws them in it. A white pawn on white paper would be unseen: it is drawn grey.
+    from lenotre.draw.colours import PAPER, colour, seat_colour
+    assert colour("Blue", 0) == (0, 60 / 255, 1.0) and colour("Orange", 3)[0] == 1.0
+    white = colour("White", 1)
+    assert max(white) <= PAPER / 255 and white[0] == white[1] == white[2], white
+    assert colour("Sophie", 2) != colour("Sophie", 3)  # not a colour: a spare per seat
+
+    class Seats:
+        players = ["Blue", "Red", "Yellow", "White"]
+    assert [seat_colour(Seats, p) for p in range(4)] == \
+        ["#003cff", "#ff0000", "#ffaa00", "#757575"]

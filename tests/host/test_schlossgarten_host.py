@@ -38,10 +38,10 @@ def synced(tmp_path_factory):
         p.new_game(2, whole_turn=0)  # the house rule the plan's win at a tile needs
         for ev in turns[:4]:
             p.turn(ev)
-        dev.long("back")  # Purple's pool taken back, and built again
+        dev.long("back")  # Red's pool taken back, and built again
         for ev in turns[3:]:
             p.turn(ev)
-        assert dev.screen()[1][:3] == ["Game over", "Winner", "Orange"]
+        assert dev.screen()[1][:3] == ["Game over", "Winner", "Blue"]
         dev.press("back")  # the menu
         p.new_game(4)
         for ev in four_player_plan().log[1:9]:
@@ -72,22 +72,22 @@ def test_show_tells_each_turn_and_the_win(synced, capsys):
     code, out, _ = run(capsys, "show", "%s:1" % box, "--db", db)
     lines = out.splitlines()
     assert code == 0 and lines[0] == "Game %s:1: Der Prestel Schlossgarten, 2 players" % box
-    assert "players: Orange, Purple" in lines
+    assert "players: Blue, Red" in lines
     # the house rule chosen at the box's start screen (RULES.md S5)
     assert "house rule: the game ends at the tile that reaches 21" in lines
-    assert "  turn 1, Orange: column on a 2: 3" in lines
-    assert "  turn 2, Purple: builds nothing: 0" in lines
+    assert "  turn 1, Blue: column on a 2: 3" in lines
+    assert "  turn 2, Red: builds nothing: 0" in lines
     # "A player who takes back a garden element ... loses the points for that garden element"
-    assert "  turn 4, Purple: pool on a 1, over Orange's column: 3" in lines
+    assert "  turn 4, Red: pool on a 1, over Blue's column: 3" in lines
     assert "  undo" in lines
-    assert "  turn 8, Purple: hedge2 on 2+1: 12" in lines
-    assert "  turn 11, Orange: takes 1+3: 21, reaches 21 and wins" in lines
-    assert lines[-1] == "Winner: Orange with 21 (first to 21; 21 points; in turn 11; " \
+    assert "  turn 8, Red: hedge2 on 2+1: 12" in lines
+    assert "  turn 11, Blue: takes 1+3: 21, reaches 21 and wins" in lines
+    assert lines[-1] == "Winner: Blue with 21 (first to 21; 21 points; in turn 11; " \
                         "by tile 2 (+3))"
     code, out, _ = run(capsys, "replay", "%s:1" % box, "--db", db)
     assert code == 0 and "11 turns replayed" in out and "no difference" in out, out
     code, out, _ = run(capsys, "show", "%s:2" % box, "--db", db)
-    assert out.splitlines()[-1] == "Not finished: turn 9, Orange to play", out
+    assert out.splitlines()[-1] == "Not finished: turn 9, Blue to play", out
 
 
 def test_points_over_turns_leave_out_the_turn_taken_back(synced):
@@ -96,7 +96,7 @@ def test_points_over_turns_leave_out_the_turn_taken_back(synced):
     assert problems == []
     [won] = [g for g in games if g.gid == 1]
     # the hand-worked ledger (tests/shared/test_schlossgarten_games.py): turn 4 takes
-    # Orange's column (7 -> 6), turn 5 regains it, turn 6 Purple's terrace over her pool
+    # Blue's column (7 -> 6), turn 5 regains it, turn 6 Red's terrace over her pool
     assert points_by_turn(won.game) == [[0, 3, 3, 7, 6, 9, 9, 9, 9, 17, 17, 21],
                                         [0, 0, 0, 0, 3, 3, 7, 7, 12, 12, 12, 12]]
 
@@ -122,7 +122,7 @@ def test_csv_and_json_carry_the_ledger(synced, capsys):
     assert data["scoreboard"] == {"parts": ["tiles", "elements"], "rows": [[17, 4], [7, 5]]}
     assert data["tiles"] == [[2, 3, 2, 3, 3, 1, 3], [1, 3, 2, 1]]
     assert data["on_field"] == [["hedge1", "column", "pool"], ["hedge2", "terrace"]]
-    assert data["won"] == {"seat": 0, "player": "Orange", "turn": 11, "how": "by tile 2 (+3)"}
+    assert data["won"] == {"seat": 0, "player": "Blue", "turn": 11, "how": "by tile 2 (+3)"}
     assert data["cards"] == {"pile": 19, "discard": 10, "shuffles": 0, "reshuffle_due": False}
     assert data["house_rules"] == ["the game ends at the tile that reaches 21"]
 
@@ -134,8 +134,8 @@ def test_bg_stats_takes_the_play(synced):
     assert play["game"]["name"] == "Der Prestel Schlossgarten"
     assert play["game"]["sourceGameId"] == "schlossgarten" and play["game"]["highestWins"]
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == \
-        [("Orange", 21, 1, True), ("Purple", 12, 2, False)]
-    assert "Orange 17 tiles + 4 elements = 21; Purple 7 tiles + 5 elements = 12." \
+        [("Blue", 21, 1, True), ("Red", 12, 2, False)]
+    assert "Blue 17 tiles + 4 elements = 21; Red 7 tiles + 5 elements = 12." \
         in play["comments"], play["comments"]
     book = bgstats.import_file(games)
     assert [g["name"] for g in book["games"]] == ["Der Prestel Schlossgarten"]
@@ -149,26 +149,26 @@ def test_the_report_pages_the_points_over_turns(synced, tmp_path):
     page = (out / "game" / ("%s-1.html" % box)).read_text(encoding="utf-8")
     assert "Der Prestel Schlossgarten" in page and "<h2>Points over turns</h2>" in page
     assert page.count("<polyline") == 2 and 'aria-label="points over turns"' in page
-    assert ">Orange 21</text>" in page and ">Purple 12</text>" in page
-    assert "<td>Orange</td><td>2 3 2 3 3 1 3</td><td>hedge1, column, pool</td>" in page
+    assert ">Blue 21</text>" in page and ">Red 12</text>" in page
+    assert "<td>Blue</td><td>2 3 2 3 3 1 3</td><td>hedge1, column, pool</td>" in page
     running = (out / "game" / ("%s-2.html" % box)).read_text(encoding="utf-8")
-    assert ">Orange 7 so far</text>" in running
+    assert ">Blue 7 so far</text>" in running
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "Der Prestel Schlossgarten" in index
     assert adapter("schlossgarten").holding(
-        [g for g in games if g.gid == 2][0]).startswith("Orange: pool")
+        [g for g in games if g.gid == 2][0]).startswith("Blue: pool")
     assert os.path.exists(str(out / "index.html"))
 
 
 def test_score_tells_the_ledger_from_the_events(capsys, monkeypatch):
     # `lenotre score --game schlossgarten FILE` (docs/CLI.md): the hand-worked 2-player game,
-    # Purple's pool taken back once; details = the adapter's score_fields
+    # Red's pool taken back once; details = the adapter's score_fields
     from test_cli_rules import error, ok
     plan = two_player_plan()
     plan.play(0, [1, 3])
     events = plan.log[:5] + [{"e": "undo"}] + plan.log[4:]
     out = ok(capsys, monkeypatch, "score", {"game": "schlossgarten", "events": events})
-    assert out["finished"] and out["winners"] == ["Orange"] and not out["tiebreak"]
+    assert out["finished"] and out["winners"] == ["Blue"] and not out["tiebreak"]
     assert out["parts"] == ["tiles", "elements"]
     assert [(s["total"], s["parts"], s["place"]) for s in out["scores"]] == \
         [(21, {"tiles": 17, "elements": 4}, 1), (12, {"tiles": 7, "elements": 5}, 2)]
@@ -177,7 +177,7 @@ def test_score_tells_the_ledger_from_the_events(capsys, monkeypatch):
     assert d["tiles"] == [[2, 3, 2, 3, 3, 1, 3], [1, 3, 2, 1]] and d["turns"] == 11
     assert d["on_field"] == [["hedge1", "column", "pool"], ["hedge2", "terrace"]]
     assert d["supply"][0] == ["hedge2", "maze", "terrace"]  # the maze never went down
-    assert d["won"] == {"seat": 0, "player": "Orange", "turn": 11, "how": "by tile 2 (+3)"}
+    assert d["won"] == {"seat": 0, "player": "Blue", "turn": 11, "how": "by tile 2 (+3)"}
     # a turn after the win: "The game ends immediately when a player reaches 21 points"
     error(capsys, monkeypatch, "score",
           {"game": "schlossgarten", "events": events + [{"e": "turn", "p": 1}]},

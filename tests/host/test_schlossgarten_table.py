@@ -12,8 +12,8 @@ from shared_rules.schlossgarten.game import Game
 from tablerig import box_journal, device
 
 RUNTIMES = ["cpython", "micropython", "micropython-mpy"]
-TWO = ["Orange", "Purple"]
-FOUR = ["Orange", "Purple", "Cyan", "Pink"]
+TWO = ["Blue", "Red"]
+FOUR = ["Blue", "Red", "Yellow", "White"]
 
 
 def rows(texts):
@@ -37,15 +37,15 @@ def two_player_plan():
     # element when another has been built on top of it loses the points ... They regain
     # those points when the tile is returned to the playing field.")
     g = Game(TWO, 0)
-    g.play(0, [2], "column")                          # 1: Orange 2 + 1
-    g.play(1)                                         # 2: Purple makes no figure
-    g.play(0, [3], "hedge1")                          # 3: Orange 5 + 2 = 7
-    g.play(1, [1], "pool", [[0, "column"]])           # 4: Purple 3; Orange's column back: 6
-    g.play(0, [2], "column")                          # 5: regained: Orange 9
-    g.play(1, [3], "terrace", [[1, "pool"]])          # 6: Purple over her own pool: 7
+    g.play(0, [2], "column")                          # 1: Blue 2 + 1
+    g.play(1)                                         # 2: Red makes no figure
+    g.play(0, [3], "hedge1")                          # 3: Blue 5 + 2 = 7
+    g.play(1, [1], "pool", [[0, "column"]])           # 4: Red 3; Blue's column back: 6
+    g.play(0, [2], "column")                          # 5: regained: Blue 9
+    g.play(1, [3], "terrace", [[1, "pool"]])          # 6: Red over her own pool: 7
     g.play(0)                                         # 7
-    g.play(1, [2, 1], "hedge2")                       # 8: Figure 5b, two tiles: Purple 12
-    g.play(0, [3, 3], "pool")                         # 9: Orange 17
+    g.play(1, [2, 1], "hedge2")                       # 8: Figure 5b, two tiles: Red 12
+    g.play(0, [3, 3], "pool")                         # 9: Blue 17
     g.play(1)                                         # 10
     return g
 
@@ -61,50 +61,50 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
         p = Player(dev)
         p.new_game(2, whole_turn=0)  # the house rule of the win at 21 by a tile (RULES.md S5)
         texts = dev.screen()[1]
-        assert texts[:4] == ["Turn 1: Orange", "pile 30", "G", "A"], texts  # 32 - 2 dealt
-        assert rows(texts) == {"Orange": (0, "123", "123"), "Purple": (0, "123", "123")}
+        assert texts[:4] == ["Turn 1: Blue", "pile 30", "G", "A"], texts  # 32 - 2 dealt
+        assert rows(texts) == {"Blue": (0, "123", "123"), "Red": (0, "123", "123")}
         for ev in turns[:4]:
             p.turn(ev)
         texts = dev.screen()[1]
-        # turn 4: Purple's pool over Orange's column: the column is back in Orange's supply
-        assert texts[0] == "Turn 5: Orange", texts
-        assert rows(texts) == {"Orange": (6, ".23", "123"), "Purple": (3, "123", "1.3")}
-        assert bar(dev.pixels()) == "##.....", dev.pixels()  # Orange's 6: two pixels
-        # undo the pool: Orange's column stands again; then Purple's turn once more
+        # turn 4: Red's pool over Blue's column: the column is back in Blue's supply
+        assert texts[0] == "Turn 5: Blue", texts
+        assert rows(texts) == {"Blue": (6, ".23", "123"), "Red": (3, "123", "1.3")}
+        assert bar(dev.pixels()) == "##.....", dev.pixels()  # Blue's 6: two pixels
+        # undo the pool: Blue's column stands again; then Red's turn once more
         dev.long("back")
         texts = dev.screen()[1]
-        assert "Undone: Purple's pool" in " ".join(texts), texts
-        assert texts[0] == "Turn 4: Purple" and rows(texts)["Orange"] == (7, ".23", ".23")
-        assert bar(dev.pixels()) == "......."  # Purple's 0
+        assert "Undone: Red's pool" in " ".join(texts), texts
+        assert texts[0] == "Turn 4: Red" and rows(texts)["Blue"] == (7, ".23", ".23")
+        assert bar(dev.pixels()) == "......."  # Red's 0
         p.turn(turns[3])
         p.turn(turns[4])  # 5: the column regained
-        assert rows(dev.screen()[1])["Orange"] == (9, ".23", ".23")
+        assert rows(dev.screen()[1])["Blue"] == (9, ".23", ".23")
         p.turn(turns[5])
-        assert rows(dev.screen()[1])["Purple"] == (7, "123", "12.")  # the terrace, no pool
+        assert rows(dev.screen()[1])["Red"] == (7, "123", "12.")  # the terrace, no pool
     # A power cut: the box opens the game where it was
     with device(flash, runtime, request) as dev:
         dev.wait(30)
         p.dev = dev
         texts = dev.screen()[1]
-        assert texts[0] == "Turn 7: Orange", texts
+        assert texts[0] == "Turn 7: Blue", texts
         for ev in turns[6:]:
             p.turn(ev)
         texts = dev.screen()[1]
-        assert texts[0] == "Turn 11: Orange"
-        assert rows(texts) == {"Orange": (17, ".23", "..3"), "Purple": (12, "1.3", "12.")}
+        assert texts[0] == "Turn 11: Blue"
+        assert rows(texts) == {"Blue": (17, ".23", "..3"), "Red": (12, "1.3", "12.")}
         assert bar(dev.pixels()) == "#####+.", dev.pixels()  # 17: five pixels and 2 of 3
-        # 11: Orange builds her maze over her hedge1 and two excavations. Tiles come first:
+        # 11: Blue builds her maze over her hedge1 and two excavations. Tiles come first:
         # 17 + 1 + 3 = 21 at the second tile, and "The game ends immediately when a player
         # reaches 21 points": the box records the turn up to that tile and says so at once.
         dev.press("ok")
         p.pick_element("maze")
         assert dev.screen()[1][:2] == ["maze over", "none, 3 tiles"]
-        p.pick_row("Orange hedge1", exact_end=True)
+        p.pick_row("Blue hedge1", exact_end=True)
         texts = dev.screen()[1]
-        assert texts[1:3] == ["done, 2 tiles", "*Orange hedge1"], texts
+        assert texts[1:3] == ["done, 2 tiles", "*Blue hedge1"], texts
         dev.press("ok")
         texts = dev.screen()[1]
-        assert texts[0] == "Orange tile 1/2" and "17+0 = 17 of 21" in texts, texts
+        assert texts[0] == "Blue tile 1/2" and "17+0 = 17 of 21" in texts, texts
         dev.press("down")  # a 1
         assert "17+1 = 18 of 21" in dev.screen()[1]
         dev.press("up")  # a 3: 21, and the turn is said whole before it is recorded
@@ -112,19 +112,19 @@ def test_two_players_built_over_regained_undo_restart_and_the_win_at_21_by_a_til
         assert texts[0] == "Record turn?" and "the game ends." in texts, texts
         dev.press("ok")
         texts = dev.screen()[1]
-        assert texts[:3] == ["Game over", "Winner", "Orange"], texts
+        assert texts[:3] == ["Game over", "Winner", "Blue"], texts
         assert bar(dev.pixels()) == "#######"
         dev.press("ok")
         texts = dev.screen()[1]
-        assert texts[:4] == ["Final scores", "dn:more     tot", "Orange        21",
-                             "Purple        12"], texts
+        assert texts[:4] == ["Final scores", "dn:more     tot", "Blue          21",
+                             "Red           12"], texts
         dev.press("down")
-        assert dev.screen()[1][:4] == ["Orange 1/2", "tiles         17", "elements       4",
+        assert dev.screen()[1][:4] == ["Blue 1/2", "tiles         17", "elements       4",
                                        "total         21"]
         dev.press("up")
         dev.press("ok")
         texts = dev.screen()[1]
-        assert texts[:6] == ["Winner", "Orange", "first to 21", "21 points", "in turn 11",
+        assert texts[:6] == ["Winner", "Blue", "first to 21", "21 points", "in turn 11",
                              "by tile 2 (+3)"], texts
         assert dev.stats()["clipped"] == 0
     s, ids = box_journal(flash)
@@ -142,27 +142,27 @@ def four_player_plan():
     # tests/shared/test_schlossgarten_games.py's second game ("Discard Pile": "If the draw
     # pile is exhausted, the cards in the discard pile are shuffled to form a new pile.")
     g = Game(FOUR, 0)
-    g.play(0, [3], "hedge1")                                   # 1: Orange 4
-    g.play(1, [2], "column")                                   # 2: Purple 3
-    g.play(2, [1], "column")                                   # 3: Cyan 2
+    g.play(0, [3], "hedge1")                                   # 1: Blue 4
+    g.play(1, [2], "column")                                   # 2: Red 3
+    g.play(2, [1], "column")                                   # 3: Yellow 2
     g.play(3)                                                  # 4
-    g.play(0, [2], "pool", [[1, "column"]])                   # 5: Orange 8; Purple's column
-    g.play(1, [3], "column")                                   # 6: regained: Purple 6
-    g.play(2, [2, 2], "hedge2")                                # 7: Cyan 8
-    # 8: Pink's maze over Cyan's column, Orange's hedge1 and one excavation: "all the spaces
+    g.play(0, [2], "pool", [[1, "column"]])                   # 5: Blue 8; Red's column
+    g.play(1, [3], "column")                                   # 6: regained: Red 6
+    g.play(2, [2, 2], "hedge2")                                # 7: Yellow 8
+    # 8: White's maze over Yellow's column, Blue's hedge1 and one excavation: "all the spaces
     # it will cover must be excavated or must already have a smaller garden element"
     g.play(3, [3], "maze", [[2, "column"], [0, "hedge1"]])
-    g.play(0, [3], "hedge1")                                   # 9: Orange regains: 11
+    g.play(0, [3], "hedge1")                                   # 9: Blue regains: 11
     g.play(1)
-    g.play(2, [3], "column")                                   # 11: Cyan regains: 11
+    g.play(2, [3], "column")                                   # 11: Yellow regains: 11
     g.play(3)
     for turn in range(13, 29):  # nobody makes the figure for four rounds: 28 cards drawn
         g.play((turn - 1) % 4)
-    g.play(0, [3, 2], "terrace", [[1, "column"]])             # 29: Orange 19; Purple 5
-    g.play(1, [1], "column")                                   # 30: Purple 7
+    g.play(0, [3, 2], "terrace", [[1, "column"]])             # 29: Blue 19; Red 5
+    g.play(1, [1], "column")                                   # 30: Red 7
     g.play(2)
     g.play(3)
-    # 33: Orange's hedge2 over her own hedge1 and one excavation: 19 + 1 = 20 with the
+    # 33: Blue's hedge2 over her own hedge1 and one excavation: 19 + 1 = 20 with the
     # tile, 19 with the hedge1 back in her supply, 21 with the hedge2 placed
     g.play(0, [1], "hedge2", [[0, "hedge1"]])
     assert g.totals() == [21, 7, 11, 6] and g.outcome.winners == [0]
@@ -189,8 +189,8 @@ def test_four_players_the_reshuffle_said_and_the_win_at_21_by_an_element(tmp_pat
         for ev in turns[:8]:
             p.turn(ev)
         texts = dev.screen()[1]
-        assert rows(texts) == {"Orange": (7, "123", "1.3"), "Purple": (6, "123", ".23"),
-                               "Cyan": (7, "1.3", "123"), "Pink": (6, "12.", "123")}, texts
+        assert rows(texts) == {"Blue": (7, "123", "1.3"), "Red": (6, "123", ".23"),
+                               "Yellow": (7, "1.3", "123"), "White": (6, "12.", "123")}, texts
         for ev in turns[8:27]:
             before = dev.presses
             p.turn(ev)
@@ -199,7 +199,7 @@ def test_four_players_the_reshuffle_said_and_the_win_at_21_by_an_element(tmp_pat
         assert dev.screen()[1][1] == "pile 1"
         p.turn(turns[27])  # the 28th card drawn: the next player shuffles first
         texts = dev.screen()[1]
-        assert texts[:2] == ["Turn 29: Orange", "pile 0"] and "shuffle 28 first" in texts, \
+        assert texts[:2] == ["Turn 29: Blue", "pile 0"] and "shuffle 28 first" in texts, \
             texts
         assert "Pile empty: shuffle the 28 discards" in " ".join(texts), texts
         p.turn(turns[28])
@@ -207,10 +207,10 @@ def test_four_players_the_reshuffle_said_and_the_win_at_21_by_an_element(tmp_pat
         assert texts[1] == "pile 27", texts  # the shuffled 28, one drawn
         for ev in turns[29:32]:
             p.turn(ev)
-        assert rows(dev.screen()[1])["Orange"] == (19, ".23", "1..")
+        assert rows(dev.screen()[1])["Blue"] == (19, ".23", "1..")
         p.turn(turns[32])  # the hedge2 over her hedge1: 21 with the element
         texts = dev.screen()[1]
-        assert texts[:3] == ["Game over", "Winner", "Orange"], texts
+        assert texts[:3] == ["Game over", "Winner", "Blue"], texts
         dev.press("ok")
         dev.press("ok")
         assert dev.screen()[1][2:6] == ["first to 21", "21 points", "in turn 33",

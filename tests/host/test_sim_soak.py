@@ -38,11 +38,11 @@ def test_schlossgarten_set_up_after_a_gardens_game_at_192k(device_build, tmp_pat
         dev.press("ok")  # New game: Versailles's player count
         dev.press("next", 2)  # -> Sanssouci, -> Gardens
         assert dev.texts()[0] == "Gardens", dev.texts()
-        dev.press("ok", 3)  # 2 players, Orange, Purple
-        assert dev.texts()[0] == "Flower colours", dev.texts()
-        dev.press("ok", 2)  # the colours as dealt; start
+        dev.press("ok", 3)  # 2 players, Blue, Yellow
+        assert dev.texts()[0] == "Start Gardens", dev.texts()
+        dev.press("ok")  # start
         assert dev.texts()[0] == "Set up", dev.texts()  # the rulebook's setup, said once
-        dev.press("ok")
+        dev.press("ok", 2)  # on two pages with 2 players
         assert dev.texts()[1] == "pile 96", dev.texts()
         dev.press("back")  # the menu
         dev.press("down")

@@ -1,13 +1,13 @@
 """Play a game of Gardens on the simulated device through its five buttons only.
 
 A plan is the event log of a game (hand-written in a test, or from shared_rules.gardens
-.simulate): its setup (players, variant, flower colours in turn order), then its turns and
-undos. The player reads the screen as a person would (whose turn, which colour, the verdict on
+.simulate): its setup (players, variant, flower colours in turn order: each player chooses
+their colour on the box, in that order), then its turns and undos. The player reads the screen as a person would (whose turn, which colour, the verdict on
 each bed) and presses: a button a flower on the bed entry (up blue, down yellow, > red, ok
 pink). Tests play it on the three runtimes; bench/gardens_presses.py counts what it costs."""
 from shared_rules.gardens.rules import BEDS_PER_TURN, COLOURS, LETTERS
 
-from lenotre.device.simplay import PALETTE, PlayError, Player
+from lenotre.device.simplay import PlayError, Player, colours as offered
 
 FLOWER_KEYS = {"b": "up", "y": "down", "r": "next", "p": "ok"}
 VARIANT_ROWS = {None: 0, 8: 0, 7: 1, 6: 2}  # the variant menu's rows; teams: the fourth
@@ -15,8 +15,9 @@ VARIANT_ROWS = {None: 0, 8: 0, 7: 1, 6: 2}  # the variant menu's rows; teams: th
 
 class GardensPlayer(Player):
     def new_game(self, players, teams=False, tiles=None, colours=None, majority="team"):
-        # From the menu: New game, -> to Gardens, the player count, each player's own colour
-        # (the first free), the variant, the flower colours (turn order), start. majority:
+        # From the menu: New game, -> to Gardens, the player count, each player's colour
+        # (colours: the plan's, in turn order; else the first free), the variant, start; the
+        # box's seats in turn order (a team game chosen out of turn is reseated). majority:
         # the team rules' house rule (docs/RULES.md G2) the start screen shows, "team" (its
         # first reading) or "colour" (^v once)
         dev = self.dev
@@ -33,60 +34,43 @@ class GardensPlayer(Player):
             raise PlayError("Gardens never came up at New game: %r" % self.texts())
         dev.press("up", players - 2)
         dev.press("ok")
-        for _ in range(players):
+        names = [c.title() for c in colours[:players]] if colours else offered("gardens")
+        for p in range(players):
             self.expect("Your colour:")
-            dev.press("ok")
+            self.pick(names[p])
         if players > 2:
             self.expect("Gardens variant")
             row = 3 if teams else VARIANT_ROWS[tiles]
             if row:
                 dev.press("down", row)
             dev.press("ok")
-        self.expect("Flower colours")
-        if colours:
-            self.set_colours(colours)
-        dev.press("ok")
         self.expect("Start Gardens")
         if players == 2 or teams:
             self.house_rule("team majority", None if majority == "team" else "colour majority")
         dev.press("ok")
         self.setup_said()
-        self.names = list(PALETTE[:players])
+        self.names = names[:players]
         return self.names
 
-    def colour_rows(self):
-        # -> [(chosen, colour)] of the flower colours screen, top down
-        rows = []
-        for t in self.texts()[1:]:
-            words = t.split()
-            if len(words) == 2 and words[1] in COLOURS:
-                rows.append((t.startswith(">"), words[1]))
-        return rows
-
-    def set_colours(self, colours):
-        # Top down: each row turned (>) to its colour; a row's turn never changes those above
-        dev = self.dev
-        for i in range(len(colours)):
-            for _ in range(8):
-                rows = self.colour_rows()
-                if rows[i][0]:
-                    break
-                dev.press("down")
-            for _ in range(4):
-                if self.colour_rows()[i][1] == colours[i]:
-                    break
-                dev.press("next")
-        got = [c for _, c in self.colour_rows()]
-        if got != list(colours):
-            raise PlayError("flower colours %r, wanted %r" % (got, colours))
+    def pick(self, colour):
+        # The colour chooser turned (down) to `colour`, then ok
+        for _ in range(4):
+            if colour in self.texts():
+                self.dev.press("ok")
+                return
+            self.dev.press("down")
+        raise PlayError("%s is not offered: %r" % (colour, self.texts()))
 
     def on_turn(self):
-        # -> (player's name, colour) in the hub's title: "Orange: blue"
+        # -> (player's name, colour) in the hub's title: "Blue" (the colour is the name),
+        # "Blue: red" (2 players), "Orange: blue" (a plan whose players are not colours)
         title = self.texts()[0]
-        if ": " not in title:
+        if ": " in title:
+            name, colour = title.split(": ")
+            return name, colour
+        if title.lower() not in COLOURS:
             raise PlayError("not the game's hub: %r" % self.texts())
-        name, colour = title.split(": ")
-        return name, colour
+        return title, title.lower()
 
     def turn(self, colour, beds, special=False):
         # One turn from the hub: the colour must be the one the box says is on turn

@@ -5,7 +5,7 @@ journal's); the player reads the screen as a person would (the cell named beside
 card in the list, the noble's stop and its points) and presses until it matches. Tests use it
 on the three runtimes; bench/sanssouci_presses.py counts what it costs."""
 from lenotre.device import simplay
-from lenotre.device.simplay import PALETTE, PlayError
+from lenotre.device.simplay import PlayError, colours
 from shared_rules.sanssouci.board import COLOURS, COLS, MOTIFS
 from shared_rules.sanssouci.cards import JOKER
 
@@ -106,7 +106,7 @@ class Player(simplay.Player):
         for _ in range(players):
             self.expect("Your colour:")
             dev.press("ok")
-        self.names = list(PALETTE[:players])
+        self.names = colours("sanssouci")[:players]
         for p in range(players):
             self.expect("%s's garden" % self.names[p][:7])
             for c in sorted(gardens[p]):

@@ -7,7 +7,7 @@ and presses until the box has the turn. A turn cut short by the win at 21 names 
 the log: the player builds the smallest element of the supply that takes that many tiles,
 as the table did (docs/RULES.md, S5), and the box ends the turn at the tile."""
 from lenotre.device import simplay
-from lenotre.device.simplay import PALETTE, PlayError
+from lenotre.device.simplay import PlayError, colours
 from shared_rules.schlossgarten.game import ELEMENTS, size
 
 TITLE = "Schlossgarten"
@@ -45,7 +45,7 @@ class Player(simplay.Player):
         self.house_rule("21: after turn", None if whole_turn else "21: at its tile")
         dev.press("ok")
         self.setup_said()
-        self.names = list(PALETTE[:players])
+        self.names = colours("schlossgarten")[:players]
         return self.names
 
     def turn(self, ev):

@@ -65,7 +65,7 @@ def test_a_schlossgarten_game_starts_without_versailles_in_the_heap():
     press(h, a, "ok")
     assert screen_texts(h)[0] == "Versailles", screen_texts(h)
     _to_schlossgarten(h, a, new=False)
-    assert screen_texts(h)[0] == "Turn 1: Orange", screen_texts(h)
+    assert screen_texts(h)[0] == "Turn 1: Blue", screen_texts(h)
     for m in VERSAILLES + ("app.versailles_claims", "app.versailles_scoring",
                            "app.versailles_tokens", "app.entry"):
         assert m not in sys.modules, m
@@ -140,7 +140,7 @@ def test_a_finished_game_whose_scoreboard_meets_a_heap_in_pieces_opens_after_a_c
 
 
 def _quick_win():
-    # Orange past 21 in turn 7, Purple building nothing: hedge1 on a 3 (4), pool on 3+3 (12),
+    # Blue past 21 in turn 7, Red building nothing: hedge1 on a 3 (4), pool on 3+3 (12),
     # hedge2 on 3+3 (20), then the column on a 1: 22, the turn counted whole (the box's house
     # rule by default, docs/RULES.md S5)
     out = []
@@ -161,19 +161,19 @@ def test_more_tiles_than_excavations_is_refused_at_the_tile():
     press(h, a, "ok")
     for _ in range(4):
         press(h, a, "down")
-    assert screen_texts(h)[0] == "Orange builds"
+    assert screen_texts(h)[0] == "Blue builds"
     press(h, a, "ok")  # the pool (2): nothing on the field to build over, so its tiles
-    assert screen_texts(h)[0] == "Orange tile 1/2", screen_texts(h)
+    assert screen_texts(h)[0] == "Blue tile 1/2", screen_texts(h)
     press(h, a, "up")
     press(h, a, "up")
     assert screen_texts(h)[0] == "Not allowed", screen_texts(h)
     assert "cannot take 2 tiles now" in screen_said(h) and "one tile is excavated a turn" in screen_said(h)
     press(h, a, "ok")
-    assert screen_texts(h)[0] == "Orange tile 2/2"  # the first tile kept
+    assert screen_texts(h)[0] == "Blue tile 2/2"  # the first tile kept
     press(h, a, "back")
     press(h, a, "back")
     press(h, a, "back")
-    assert screen_texts(h)[0] == "Turn 1: Orange" and len(a.game.events) == 1  # nothing recorded
+    assert screen_texts(h)[0] == "Turn 1: Blue" and len(a.game.events) == 1  # nothing recorded
 
 
 def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn():
@@ -186,11 +186,11 @@ def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn(
     for ev in ({"p": 0, "tiles": [2], "el": "column"}, {"p": 1, "tiles": [1], "el": "hedge1"},
                {"p": 0, "tiles": [3], "el": "hedge1"}, {"p": 1, "tiles": [1], "el": "column"}):
         ev["e"] = "turn"
-        assert a.record(ev)  # four 1-square elements on the field; Orange to play
+        assert a.record(ev)  # four 1-square elements on the field; Blue to play
     a.show_game()
     a.step()
     press(h, a, "ok")
-    assert screen_texts(h)[:4] == ["Orange builds", "hedge1: built", "hedge2 (2)", "maze (3)"], \
+    assert screen_texts(h)[:4] == ["Blue builds", "hedge1: built", "hedge2 (2)", "maze (3)"], \
         screen_texts(h)
     press(h, a, "ok")  # the bar starts on the first in the supply
     assert screen_texts(h)[:2] == ["hedge2 over", "none, 2 tiles"], screen_texts(h)
@@ -198,21 +198,21 @@ def test_only_what_fits_under_the_element_can_be_ticked_and_undo_names_the_turn(
         for _ in range(row):
             press(h, a, "down")
         press(h, a, "ok")
-    assert screen_texts(h)[:5] == ["Too large", "No room left", "under the hedge2", "for Purple's",
+    assert screen_texts(h)[:5] == ["Too large", "No room left", "under the hedge2", "for Red's",
                              "hedge1."], screen_texts(h)
     press(h, a, "ok")
-    assert screen_texts(h)[1:4] == ["done, 0 tiles", "*Orange hedge1", "*Orange column"], screen_texts(h)
+    assert screen_texts(h)[1:4] == ["done, 0 tiles", "*Blue hedge1", "*Blue column"], screen_texts(h)
     press(h, a, "ok")  # no tile to take: the turn said whole, on one page
-    assert screen_texts(h) == ["Record turn?", "Orange builds", "hedge2. Back:", "Orange hedge1",
-                               "-1, Orange", "column -1.", "ok:yes  back:no"], screen_texts(h)
+    assert screen_texts(h) == ["Record turn?", "Blue builds", "hedge2. Back:", "Blue hedge1 -1,",
+                               "Blue column -1.", "ok:yes  back:no"], screen_texts(h)
     press(h, a, "ok")
-    assert screen_texts(h)[0] == "Turn 6: Purple", screen_texts(h)
+    assert screen_texts(h)[0] == "Turn 6: Red", screen_texts(h)
     assert g.events[-1] == {"e": "turn", "p": 0, "tiles": [], "el": "hedge2",
                             "over": [[0, "hedge1"], [0, "column"]]}
     assert g.totals() == [7, 4]  # 5 tile points, the hedge2's 2 for the two given back
     press(h, a, "back", 700)
-    assert "Undone: Orange's hedge2" in screen_said(h), screen_texts(h)
-    assert screen_texts(h)[0] == "Turn 5: Orange" and g.totals() == [7, 4]
+    assert "Undone: Blue's hedge2" in screen_said(h), screen_texts(h)
+    assert screen_texts(h)[0] == "Turn 5: Blue" and g.totals() == [7, 4]
     assert sorted(g.on_field(0)) == ["column", "hedge1"]
 
 
@@ -232,7 +232,7 @@ def test_the_reshuffle_has_a_line_of_its_own_clear_of_the_column_headers():
     a.redraw()
     texts = screen_texts(h)
     assert g.turn == 30 and g.discard == 30
-    assert texts[:4] == ["Turn 31: Orange", "pile 0", "G", "A"], texts
+    assert texts[:4] == ["Turn 31: Blue", "pile 0", "G", "A"], texts
     assert texts[-1] == "shuffle 30 first" and "ok:build >:none" not in texts, texts
     d = h.display
     # the header line between "pile 0" and the "G" over the gardener's column: dark
@@ -257,7 +257,7 @@ def test_the_element_list_keeps_its_order_and_says_what_is_on_the_field():
     a.show_game()
     a.step()
     press(h, a, "ok")
-    assert screen_texts(h) == ["Orange builds", "hedge1: built", "hedge2 (2)", "maze (3)",
+    assert screen_texts(h) == ["Blue builds", "hedge1: built", "hedge2 (2)", "maze (3)",
                                "column: built", "pool (2)", "terrace (3)"], screen_texts(h)
     menu = a.stack[-1]
     seen = [menu.at]
@@ -272,11 +272,11 @@ def test_the_element_list_keeps_its_order_and_says_what_is_on_the_field():
     a.game.supply = lambda p: []
     press(h, a, "ok")
     press(h, a, "ok")
-    assert screen_texts(h) == ["On the field", "Orange's hedge1", "is on the field:",
-                               "it comes back", "when a larger", "one is built", "over it."], \
+    assert screen_texts(h) == ["On the field", "Blue's hedge1 is", "on the field: it",
+                               "comes back when", "a larger one is", "built over it."], \
         screen_texts(h)
     press(h, a, "ok")
-    assert screen_texts(h)[0] == "Orange builds" and len(a.game.events) == 5
+    assert screen_texts(h)[0] == "Blue builds" and len(a.game.events) == 5
 
 
 def test_a_turn_is_said_whole_before_it_is_recorded_and_back_takes_a_tile_back():
@@ -292,31 +292,31 @@ def test_a_turn_is_said_whole_before_it_is_recorded_and_back_takes_a_tile_back()
     for _ in range(5):
         press(h, a, "down")
     press(h, a, "ok")  # the terrace (3): three tiles under it
-    assert screen_texts(h)[:2] == ["Orange tile 1/3", "for the terrace"], screen_texts(h)
+    assert screen_texts(h)[:2] == ["Blue tile 1/3", "for the terrace"], screen_texts(h)
     press(h, a, "up")  # 3
     press(h, a, "ok")  # 2
     press(h, a, "back")  # the 2 taken back
     press(h, a, "down")  # 1
-    assert screen_texts(h)[0] == "Orange tile 3/3"
+    assert screen_texts(h)[0] == "Blue tile 3/3"
     press(h, a, "ok")  # 2: the last tile
     assert screen_texts(h)[0] == "Record turn?", screen_texts(h)
-    assert screen_said(h) == "Record turn? Orange builds terrace on tiles 3+1+2. ok:yes  back:no", \
+    assert screen_said(h) == "Record turn? Blue builds terrace on tiles 3+1+2. ok:yes  back:no", \
         screen_said(h)
     press(h, a, "back")  # not yet: every tile still in, ok asks again
-    assert screen_texts(h)[0] == "Orange tile 3/3" and "ok:record back" in screen_texts(h)
+    assert screen_texts(h)[0] == "Blue tile 3/3" and "ok:record back" in screen_texts(h)
     assert len(a.game.events) == 3
     press(h, a, "up")  # a tile key past the last one does nothing
-    assert screen_texts(h)[0] == "Orange tile 3/3" and len(a.game.events) == 3
+    assert screen_texts(h)[0] == "Blue tile 3/3" and len(a.game.events) == 3
     press(h, a, "ok")
     press(h, a, "ok")  # yes
     assert a.game.events[-1] == {"e": "turn", "p": 0, "tiles": [3, 1, 2], "el": "terrace"}
-    assert screen_texts(h)[0] == "Turn 4: Purple", screen_texts(h)
+    assert screen_texts(h)[0] == "Turn 4: Red", screen_texts(h)
 
 
 def test_an_element_built_over_goes_back_to_its_owner_and_the_box_says_so():
-    # Issue 22: 'say when a built-over element goes back to its owner ("Purple's pool back,
-    # -2")'. Purple's pool (2) under Orange's terrace (3): one tile, and the pool's 2 points
-    # leave Purple's count.
+    # Issue 22: 'say when a built-over element goes back to its owner ("Red's pool back,
+    # -2")'. Red's pool (2) under Blue's terrace (3): one tile, and the pool's 2 points
+    # leave Red's count.
     h, a = boot_box(scratch("sg_back"))
     _to_schlossgarten(h, a)
     g = a.game
@@ -328,20 +328,20 @@ def test_an_element_built_over_goes_back_to_its_owner_and_the_box_says_so():
     a.step()
     press(h, a, "ok")
     press(h, a, "up")  # round the list from hedge2, the first in the supply
-    press(h, a, "ok")  # the terrace: Purple's pool and Orange's hedge1 could be under it
+    press(h, a, "ok")  # the terrace: Red's pool and Blue's hedge1 could be under it
     texts = screen_texts(h)
-    assert texts[0] == "terrace over" and " Purple pool" in texts, texts
-    for _ in range(texts.index(" Purple pool") - 1):
+    assert texts[0] == "terrace over" and " Red pool" in texts, texts
+    for _ in range(texts.index(" Red pool") - 1):
         press(h, a, "down")
     press(h, a, "ok")  # ticked
     press(h, a, "ok")  # done, 1 tile
     press(h, a, "up")  # a 3
     assert screen_texts(h)[0] == "Record turn?", screen_texts(h)
-    assert "Orange builds terrace on tiles 3. Back: Purple pool -2." in screen_said(h), \
+    assert "Blue builds terrace on tiles 3. Back: Red pool -2." in screen_said(h), \
         screen_said(h)
     before = g.totals()[1]
     press(h, a, "ok")
-    assert "Purple's pool back, -2" in screen_said(h), screen_texts(h)
+    assert "Red's pool back, -2" in screen_said(h), screen_texts(h)
     assert g.totals()[1] == before - 2 and "pool" not in g.on_field(1)
 
 

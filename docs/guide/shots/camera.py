@@ -7,7 +7,7 @@ import tempfile
 
 from lenotre.device import png
 from lenotre.device.simclient import SimDevice
-from lenotre.device.simplay import PALETTE, TOAST_MS
+from lenotre.device.simplay import TOAST_MS, colours
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -67,7 +67,7 @@ class Camera:
         self.dev.wait(TOAST_MS)
 
 
-def start(dev, cam, player, players, *words, turns=0, said=True):
+def start(dev, cam, player, game, players, *words, turns=0, said=True):
     # The setup's colours taken in order (ok: the first free one each), a look at the start
     # screen (its `words`), its house rule turned `turns` times (^v), then the game started
     # (said: its setup said on a screen of its own, shot), as the rig's new_game leaves it
@@ -79,4 +79,4 @@ def start(dev, cam, player, players, *words, turns=0, said=True):
     if said:
         cam.shoot("setup", "Set up")
         dev.press("ok")
-    player.names = list(PALETTE[:players])
+    player.names = colours(game)[:players]

@@ -5,7 +5,6 @@ look at each screen the page explains on the way."""
 from shared_rules.gardens.simulate import play
 
 from gardens_play import FLOWER_KEYS, GardensPlayer
-from lenotre.device.simplay import PALETTE
 from shots.camera import Camera, fresh_box
 
 SEED, PLAYERS, TILES = 32, 3, 6
@@ -56,19 +55,22 @@ def set_up(dev, cam, player, setup):
     dev.press("up", PLAYERS - 2)
     cam.shoot("count", "Gardens", "How many players")
     dev.press("ok")
-    for _ in range(PLAYERS):
-        dev.press("ok")  # the first free colour
+    names = [c.title() for c in setup["colours"]]  # each player's flower colour, turn order
+    for _ in range(4):  # the first player's, turned to before ok
+        if names[0] in dev.screen()[1]:
+            break
+        dev.press("down")
+    cam.shoot("colours", "Player 1 of 3", "Your colour:", names[0])
+    for name in names:
+        player.pick(name)
     cam.shoot("variant", "Gardens variant", "Normal: 8 tiles", "Shorter: 6")
     dev.press("down", 2)
-    dev.press("ok")
-    player.set_colours(setup["colours"])
-    cam.shoot("colours", "Flower colours", "^v >:change ok")
     dev.press("ok")
     cam.shoot("start", "Start Gardens", "ok:start")
     dev.press("ok")
     cam.shoot("setup", "Set up", "Each: 2 pieces,")
     dev.press("ok")
-    player.names = list(PALETTE[:PLAYERS])
+    player.names = names
 
 
 def beds(dev, cam, turn):

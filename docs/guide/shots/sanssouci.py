@@ -6,7 +6,7 @@ turn as the plan has it."""
 from shared_rules.sanssouci.board import COLS
 from shared_rules.sanssouci.simulate import play
 
-from lenotre.device.simplay import PALETTE
+from lenotre.device.simplay import colours
 from sanssouci_play import Player, card_label_names, turns_of
 from shots.camera import Camera, fresh_box
 
@@ -64,7 +64,7 @@ def set_up(dev, cam, player, gardens):
     dev.press("ok")
     for _ in range(PLAYERS):
         dev.press("ok")  # the first free colour
-    player.names = list(PALETTE[:PLAYERS])
+    player.names = colours("sanssouci")[:PLAYERS]
     for p in range(PLAYERS):
         for c in sorted(gardens[p]):
             player.to_cell(*divmod(c, COLS))

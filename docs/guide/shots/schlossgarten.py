@@ -11,9 +11,9 @@ from shots.camera import Camera, fresh_box, start
 
 SEED, PLAYERS = 7, 3
 # the turns (their index in the plan, from 0) the looks are taken at
-REFUSED = 0  # turn 1: Orange builds nothing; the box refuses a second tile
-TILES = 18  # turn 19: Orange's hedge2 over nothing, tiles 2 and 3
-OVER = 28  # turn 29: Purple's maze over Orange's hedge1
+REFUSED = 0  # turn 1: Blue builds nothing; the box refuses a second tile
+TILES = 18  # turn 19: Blue's hedge2 over nothing, tiles 2 and 3
+OVER = 28  # turn 29: Red's maze over Blue's hedge1
 
 
 def shoot():
@@ -32,7 +32,7 @@ def shoot():
                 over(dev, cam, player)
             player.turn(ev)
             if k == TILES - 1:
-                cam.shoot("hub", "Turn 19: Orange", "pile", "ok:build >:none")
+                cam.shoot("hub", "Turn 19: Blue", "pile", "ok:build >:none")
                 dev.press("down")
                 cam.shoot("scores", "Scores", "dn:more")
                 dev.press("back")
@@ -56,44 +56,44 @@ def set_up(dev, cam, player):
     cam.shoot("count", "Schlossgarten", "How many players")
     dev.press("ok")
     # the guide's game is won at a tile (its plan's house rule, RULES.md S5): ^v once
-    start(dev, cam, player, PLAYERS, "Schlossgarten", "Orange", "Cyan", "21: after turn",
-          "ok:start", turns=1)
+    start(dev, cam, player, "schlossgarten", PLAYERS, "Schlossgarten", "Blue", "Yellow",
+          "21: after turn", "ok:start", turns=1)
 
 
 def refused(dev, cam):
     # turn 1: a terrace would be 3 tiles, and one tile is excavated a turn
-    cam.shoot("first", "Turn 1: Orange", "pile", "ok:build >:none")
+    cam.shoot("first", "Turn 1: Blue", "pile", "ok:build >:none")
     dev.press("ok")
-    cam.shoot("builds", "Orange builds", "hedge1 (1)", "terrace (3)")
+    cam.shoot("builds", "Blue builds", "hedge1 (1)", "terrace (3)")
     dev.press("up")  # the last row: the terrace
     dev.press("ok")
     dev.press("ok")  # a tile of 2
     dev.press("ok")  # and another: refused
-    cam.shoot("refused", "Not allowed", "take 2 tiles")
+    cam.shoot("refused", "Not allowed", "2 tiles now")
     dev.press("ok")
     to_hub(dev)
 
 
 def tiles(dev, cam, player, ev):
-    # Orange's hedge2, built over nothing ("none", the first row of what it covers)
+    # Blue's hedge2, built over nothing ("none", the first row of what it covers)
     dev.press("ok")
     player.pick_element(ev["el"])
     dev.press("ok")
     dev.press("up")  # the first tile: a 3
-    cam.shoot("tiles", "Orange tile 2/2", "for the hedge2", "up   3 points", "5+3 = 8 of 21")
+    cam.shoot("tiles", "Blue tile 2/2", "for the hedge2", "up   3 points", "5+3 = 8 of 21")
     dev.press("ok")  # the last tile, a 2: the turn said whole before it is recorded
-    cam.shoot("confirm", "Record turn?", "Orange builds", "ok:yes  back:no")
+    cam.shoot("confirm", "Record turn?", "Blue builds", "ok:yes  back:no")
     to_hub(dev)
 
 
 def over(dev, cam, player):
-    # Purple's maze (3 squares): what it was built over, ticked and unticked
+    # Red's maze (3 squares): what it was built over, ticked and unticked
     dev.press("ok")
     player.pick_element("maze")
     cam.shoot("covers", "maze over", "none, 3 tiles")
-    player.pick_row("Orange hedge2", exact_end=True)
-    cam.shoot("covers_ticked", "maze over", "done, 1 tile", "*Orange hedge2")
-    player.pick_row("Cyan hedge2", exact_end=True)
+    player.pick_row("Blue hedge2", exact_end=True)
+    cam.shoot("covers_ticked", "maze over", "done, 1 tile", "*Blue hedge2")
+    player.pick_row("Yellow hedge2", exact_end=True)
     cam.shoot("too_large", "Too large", "No room left")
     dev.press("ok")
     to_hub(dev)

@@ -3,10 +3,17 @@
 A plan is the event log of a game (from the desktop simulation or a real journal); the player
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on both runtimes; the press-count benchmark counts what it costs."""
+from shared_rules import games, palette
 from shared_rules.versailles.game import CARDS
 from shared_rules.versailles.tiles import AREA_KINDS
 
-PALETTE = ("Orange", "Purple", "Cyan", "Pink", "Lime", "Silver")
+
+def colours(game):
+    # -> the names of the colours the box's setup offers for `game`, in its order: the first
+    # free one is each player's when a rig presses ok
+    return [name for name, _ in getattr(games.rules(game), "SEATS", palette.PALETTE)]
+
+
 # app.TOAST_MS and its half second more a line, for the longest (three lines): how long a
 # toast can stay over the screen when no key is pressed
 TOAST_MS = 1500 + 2 * 500
@@ -86,10 +93,14 @@ class Player:
             self.expect(other)
 
     def setup_said(self):
-        # A game's start says the rulebook's setup on a screen of its own: the table lays it
-        # out, then ok goes on to the game's first turn
+        # A game's start says the rulebook's setup on a screen of its own (two, for Gardens'
+        # 2 players): the table lays it out, ok pages on and then goes to the first turn
         self.expect("Set up")
-        self.dev.press("ok")
+        for _ in range(3):
+            if self.texts()[0] != "Set up":
+                return
+            self.dev.press("ok")
+        raise PlayError("the setup said is more than two pages: %r" % self.texts())
 
     def value(self):
         # The one number drawn big on an entry screen. A toast drawn over it (the emulated
@@ -175,7 +186,7 @@ class Player:
             dev.press("ok")  # the first free colour
         self.expect("Start Versailles")
         dev.press("ok")
-        self.names = list(PALETTE[:players])
+        self.names = colours("versailles")[:players]
         return self.names
 
     def play_round(self, cards):

@@ -1,14 +1,18 @@
 """The players' colours in the report's charts: a player's colour is their name at the table,
-and the box's palette is the one source (shared_rules.palette)."""
+and the box's colours are the one source (shared_rules.palette, and a game's own: its rules'
+SEATS)."""
 from matplotlib.colors import to_hex
 
-from shared_rules import palette
+from shared_rules import games, palette
 from shared_rules.roster import LUDWIG
 
 # For names outside the box's palette (games recorded by other means): distinct, dark enough
 # for white paper, none of them one of the palette's colours.
 FALLBACK = ("#1f3b99", "#8c564b", "#2c6e2c", "#a01818", "#808000")
-PALETTE = dict(palette.PALETTE)
+PALETTE = dict(palette.PALETTE)  # every game's colours: the box's, and the games' own
+for _name in games.names():
+    PALETTE.update(getattr(games.rules(_name), "SEATS", ()))
+PAPER = 150  # a colour whose every channel is above this is too light to see on white paper
 LUDWIG_RGB = palette.LUDWIG
 
 
@@ -19,6 +23,8 @@ def colour(name, seat):
     rgb = PALETTE.get(name)
     if rgb is None:
         return FALLBACK[seat % len(FALLBACK)]
+    if min(rgb) > PAPER:  # a white pawn's colour (Schlossgarten's White) is grey on paper
+        rgb = tuple(c * PAPER // 255 for c in rgb)
     return tuple(c / 255 for c in rgb)
 
 

@@ -17,6 +17,13 @@ def colours_of(game, p):
     return [R.COLOURS[game.colours[i]] for i in range(game.per_round) if game.owner[i] == p]
 
 
+def played_by(game, c):
+    # "blue" where its player is called by the colour (the box names a player so), else
+    # "blue (Orange)": a game set up before, or a player who plays two colours
+    name = game.players[game.seat_of(c)]
+    return R.COLOURS[c] if name.lower() == R.COLOURS[c] else "%s (%s)" % (R.COLOURS[c], name)
+
+
 def variant(game):
     if game.team_rules:
         return "2 players, team rules" if game.n == 2 else "team game 2 vs 2"
@@ -67,19 +74,21 @@ class Gardens(base.Adapter):
         out = base.Adapter.show(self, events, title)
         if len(out) >= 2 and not out[0].startswith("  !"):
             g = self.load(events[:1])  # the setup: variant and who plays which colour
-            out[1] = "players: " + ", ".join("%s (%s)" % (g.players[p], "+".join(
-                colours_of(g, p))) for p in range(g.n)) + "; " + variant(g)
+            out[1] = "players: " + ", ".join(
+                g.players[p] if colours_of(g, p) == [g.players[p].lower()] else
+                "%s (%s)" % (g.players[p], "+".join(colours_of(g, p))) for p in range(g.n)) \
+                + "; " + variant(g)
         return out
 
     def event_text(self, game, ev):
-        # "T13 blue (Orange), special tile: bbry blue 2 +tile; rrpp tie" (the game after it)
+        # "T13 blue, special tile: bbry blue 2 +tile; rrpp tie" (the game after it)
         if ev["e"] == "undo":
             return "undo (takes back the last turn)"
         if ev["e"] != "turn":
             return base.Adapter.event_text(self, game, ev)
         c = R.letter_index(ev["c"])
-        head = "T%d %s (%s)%s" % (game.turns, R.COLOURS[c], game.players[game.seat_of(c)],
-                                  ", special tile" if ev.get("special") else "")
+        head = "T%d %s%s" % (game.turns, played_by(game, c),
+                             ", special tile" if ev.get("special") else "")
         beds = ["%s %s" % (bed, R.bed_line(R.flowers(bed), w, why, placed, game.by_team))
                 for bed, w, why, placed in game.last]
         text = head + (": " + "; ".join(beds) if beds else ": no bed")
@@ -147,10 +156,13 @@ class Gardens(base.Adapter):
         return "%d beds" % g.totals()[p]
 
     def seat_comments(self, g):
+        # "Sophie blue, Max red" (a guest is the colour they play: "Blue, Red")
         game = g.game
-        return ["%s: %s." % (variant(game).capitalize(), ", ".join(
-            "%s %s" % (g.person_name(p), "+".join(colours_of(game, p)))
-            for p in range(game.n)))]
+        seats = []
+        for p in range(game.n):
+            name, colours = g.person_name(p), "+".join(colours_of(game, p))
+            seats.append(name if name.lower() == colours else "%s %s" % (name, colours))
+        return ["%s: %s." % (variant(game).capitalize(), ", ".join(seats))]
 
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
@@ -204,9 +216,8 @@ def beds_svg(g, width=760, height=260):
     # the labels at the lines' ends, none over another (a tie ends two lines together)
     for i, at in spread([y(v) + 4 for v in ends], 14, top + 4):
         c = game.colours[i]
-        out.append('<text x="%d" y="%.1f" fill="%s">%s %s %d</text>'
-                   % (left + pw + 8, at, FLOWER_HEX[c], e(R.COLOURS[c]),
-                      e(game.players[game.seat_of(c)]), ends[i]))
+        out.append('<text x="%d" y="%.1f" fill="%s">%s %d</text>'
+                   % (left + pw + 8, at, FLOWER_HEX[c], e(played_by(game, c)), ends[i]))
     return "\n".join(out) + "</svg>"
 
 
@@ -220,8 +231,7 @@ def corners_svg(g, width=760):
     for i, c in enumerate(game.colours):
         y = 4 + i * row
         w = (width - left - 140) * game.own[c] / most
-        out.append('<text x="0" y="%d">%s (%s)</text>'
-                   % (y + 15, e(R.COLOURS[c]), e(game.players[game.seat_of(c)])))
+        out.append('<text x="0" y="%d">%s</text>' % (y + 15, e(played_by(game, c))))
         out.append('<rect x="%d" y="%d" width="%.1f" height="18" fill="%s"/>'
                    % (left, y, w, FLOWER_HEX[c]))
         out.append('<text x="%.1f" y="%d">%d corners in %d beds</text>'
