@@ -174,8 +174,9 @@ class CardEntry(ui.Screen):
         g = self.app.game
         ui.title(d, "R%d %s's card" % (g.round + 1, short(self.status)))
         ui.put(d, "%d of %d" % (self.at + 1, g.n), 0, 12)
+        ui.put(d, "hold:%d" % _JUMP, ui.W - 48, 12)  # a held ^v jumps; the hint says ^v
         ui.big_center(d, str(self.entry.value), 26, 3)
-        ui.hint(d, "hold:%d ok back" % _JUMP)
+        ui.hint(d, "^v ok back")
 
     def key(self, button, kind):
         app = self.app

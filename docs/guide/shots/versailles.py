@@ -61,8 +61,8 @@ def set_up(dev, cam, player):
     cam.shoot("count", "Versailles", "How many players", "+ Ludwig")
     dev.press("ok")
     # Versailles says its setup on the first round's screen
-    start(dev, cam, player, PLAYERS, "Start Versailles", "Orange", "Purple", "+ Ludwig",
-          said=False)
+    start(dev, cam, player, "versailles", PLAYERS, "Start Versailles", "Orange", "Purple",
+          "+ Ludwig", said=False)
 
 
 def round_one(dev, cam):
@@ -71,7 +71,7 @@ def round_one(dev, cam):
     cam.shoot("no_claim", "No claim yet")
     dev.press("back")
     dev.press("ok")
-    cam.shoot("card", "R1 Orange's card", "1 of 2", "hold:5 ok back")
+    cam.shoot("card", "R1 Orange's card", "1 of 2", "hold:5", "^v ok back")
     dev.press("back")
 
 
