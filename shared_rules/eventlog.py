@@ -1,17 +1,21 @@
-# A game as an event log, python-chess style, for every game the box keeps: `push` validates
-# and applies one event, `undo` takes back the last one that stands, and the state is always
-# the fold of the events that stand. A game is a subclass that names its events in HANDLERS:
-# kind -> function(game, event) that validates everything, changes nothing, and returns a
-# closure that applies the event. An error leaves the game as it was (atomic).
-#
-# Every game's log starts with {"e": "setup", "game": <registry name>, "players": [...], ...};
-# {"e": "undo"} cancels the last event that stands and is kept in the log (the journal holds
-# what happened at the table). push never changes the caller's dict, so a host can push the
-# events it read without copying them first; it returns the event as the game keeps it.
+"""A game as an event log, python-chess style, for every game the box keeps.
+
+`push` validates and applies one event, `undo` takes back the last one that stands, and the
+state is always the fold of the events that stand. A game is a subclass that names its
+events in HANDLERS: kind -> function(game, event) that validates everything, changes
+nothing, and returns a closure that applies the event. An error leaves the game as it was
+(atomic).
+
+Every game's log starts with {"e": "setup", "game": <registry name>, "players": [...], ...};
+{"e": "undo"} cancels the last event that stands and is kept in the log (the journal holds
+what happened at the table). push never changes the caller's dict, so a host can push the
+events it read without copying them first; it returns the event as the game keeps it.
+"""
 from shared_rules import errors as E
 
 
 def is_int(v):
+    """Whether v is an int and not a bool (JSON's true is no number of points)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -19,7 +23,8 @@ MAX_NAME = 12  # characters of a player's name, in every game (the box's screen)
 
 
 def check_names(players):
-    # Every game's setup: each name 1 to MAX_NAME characters, no two alike. InvalidSetup if not.
+    """Check a setup's names: each 1 to MAX_NAME characters, no two alike; InvalidSetup if
+    not."""
     for name in players:
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
             raise E.InvalidSetup("a player name is 1 to %d characters, got %r"
@@ -29,8 +34,8 @@ def check_names(players):
 
 
 def field(event, name, check, what):
-    # -> event[name] if check(value); InvalidEvent naming the event, the field and what is
-    # allowed if it is missing or wrong.
+    """Return event[name] if check(value); InvalidEvent naming the event, the field and
+    `what` is allowed if it is missing or wrong."""
     if name not in event:
         raise E.InvalidEvent("%s event needs %r (%s)" % (event.get("e"), name, what))
     v = event[name]
@@ -40,6 +45,17 @@ def field(event, name, check, what):
 
 
 class EventLog:
+    """A game's state and its move stack. Promises, for every game:
+
+    - `push(event)` applies a valid event or raises a GameError subclass naming what was
+      wrong and what is allowed, the game unchanged; `undo()` takes back the last event
+      that stands (NothingToUndo past the setup).
+    - `events`: the events that stand; `log`: every event pushed, undos included (the
+      journal's). `players`: the setup's names; `outcome`: an outcome.Outcome once over.
+    - `describe()` where the game stands in words; `totals()` each seat's points so far;
+      `scoreboard()` a scoreboard.Scoreboard of each seat's points by part; `snapshot()` the
+      state as plain data (equal snapshots, equal games).
+    """
     GAME = None  # type: str | None  # the setup event's "game" (shared_rules.games)
     HANDLERS = {}  # type: dict  # kind -> validator returning an apply closure, which
     # returns None or the event to keep in place of the one given
@@ -48,13 +64,6 @@ class EventLog:
     # view()'s games: the last time their journal stamped (the end's, else the setup's), else
     # None; a class attribute, so a played game's instance holds no slot for it
     when = None  # type: object
-    # Every game also answers, for the device's and the host's generic screens:
-    #   describe()    where the game stands, in words ("stage 1, round 3", "game over")
-    #   totals()      each seat's points so far
-    #   scoreboard()  a scoreboard.Scoreboard: each seat's points by labelled part
-    #   snapshot()    the state as plain data: equal snapshots, equal games
-    # keeps `players` (the setup's names) and sets `outcome` (an outcome.Outcome) when the
-    # game is over.
 
     def __init__(self):
         self.events = []  # type: list  # the events that stand
@@ -68,6 +77,7 @@ class EventLog:
 
     @classmethod
     def replay(cls, events):
+        """A game with `events` pushed in order (the first error raised as push raises it)."""
         g = cls()
         for ev in events:
             g.push(ev)
@@ -75,11 +85,10 @@ class EventLog:
 
     @classmethod
     def view(cls, read, marks=None):
-        # -> the game a journal makes, to look at only: its state without its events, which
-        # are most of a replay's heap (a 5-player Versailles game's decoded events). read(sink)
-        # gives the journal's events to sink.append in order; it is called twice: the first
-        # pass (standing) finds the events that stand (an undo takes back the one before),
-        # the second applies only those.
+        """The game a journal makes, to look at only: its state without its events (most of
+        a replay's heap), nothing to undo. read(sink) gives the journal's events to
+        sink.append in order; it is called twice: the first pass finds the events that stand
+        (an undo takes back the one before), the second applies only those."""
         if marks is None:
             marks = standing(read)
         g = cls()
@@ -89,7 +98,9 @@ class EventLog:
         return g
 
     def push(self, event):
-        # -> the event as kept (a copy where the game adds to it, e.g. a bot's card)
+        """Validate and apply one event; return it as kept (a copy where the game adds to
+        it, e.g. a bot's card). InvalidEvent, InvalidSetup, NothingToUndo or the game's own
+        errors, the game unchanged, if it cannot be."""
         if not isinstance(event, dict):
             raise E.InvalidEvent("an event is a dict with an 'e' kind, got %r" % (event,))
         kind = event.get("e")
@@ -128,20 +139,22 @@ class EventLog:
         return event
 
     def undo(self):
+        """Take back the last event that stands (push({"e": "undo"}))."""
         return self.push({"e": "undo"})
 
     def stamp(self, t):
-        # The last event gets "t" (the box's time at the game's end, an optional field the
-        # rules do not read), in the events kept as in the journal: packed, they are copies
+        """Give the last event "t" (the box's time at the game's end, a field the rules do
+        not read), in the events kept as in the journal."""
+        # packed, the two lists hold copies: each is stamped
         for log in (self.events, self.log) if self.log is not self.events else (self.events,):
             ev = log.pop()
             ev["t"] = t
             log.append(ev)
 
     def pack(self):
-        # The events kept packed from now on (shared_rules/packed.py): the box's games, about
-        # 25 bytes an event instead of 130 to 210 (unix port); each is decoded when it is read
-        # (list-like: the type checker is told so)
+        """Keep the events packed from now on (shared_rules/packed.py; list-like, each
+        decoded as it is read): the box's games, about 25 bytes an event instead of 130 to
+        210 (unix port). Returns the game."""
         from shared_rules.packed import Packed
         if type(self.events) is list:
             parted = self.log is not self.events
@@ -159,8 +172,8 @@ class EventLog:
 
 
 def standing(read):
-    # view's first pass: -> which events of the journal stand (.standing, their positions)
-    # and the game its setup names (.game)
+    """Returns view's first pass over a journal: which events stand (.standing, their
+    positions), the game its setup names (.game) and its time (.when)."""
     marks = _Standing()
     read(marks)
     return marks

@@ -1,17 +1,17 @@
-# A game of Gardens as an event log (shared_rules/eventlog.py): one event per turn, with the
-# flowerbeds the placed tile completed; the box decides each bed's sole majority, places the
-# winner's flowerbed tile from its supply, counts the draw piles down and ends the game.
-#   {"e": "setup", "game": "gardens", "players": [names], "colours": [names, turn order],
-#    "teams": false, "tiles": 8, "majority": "team"}
-#       "majority" (the team rules only: 2 players or 2 vs 2): the table's house rule
-#       (docs/RULES.md G2): "team", a team's flowers counted together (the rulebook's "the
-#       team that then together holds majority", the box's default), or "colour" (each
-#       colour's own, as in the base game; a setup without the field was played so)
-#   {"e": "turn", "c": "b", "beds": ["bbry", ...], "special": false}   the colour on turn
-#   {"e": "undo"}                                                       cancels the last turn
-# Variants: 3 or 4 players (8 flowerbed tiles each, 6 or 7 in the shorter game); the team game
-# 2 vs 2 ("teams": true, 5 tiles each, no special tiles); 2 players, who use the team rules and
-# each play two colours alternately. The choices where the rulebook is silent: docs/RULES.md.
+"""A game of Gardens as an event log (shared_rules/eventlog.py): one event per turn, with the
+flowerbeds the placed tile completed; the box decides each bed's sole majority, places the
+winner's flowerbed tile from its supply, counts the draw piles down and ends the game.
+  {"e": "setup", "game": "gardens", "players": [names], "colours": [names, turn order],
+   "teams": false, "tiles": 8, "majority": "team"}
+      "majority" (the team rules only: 2 players or 2 vs 2): the table's house rule
+      (docs/RULES.md G2): "team", a team's flowers counted together (the rulebook's "the
+      team that then together holds majority", the box's default), or "colour" (each
+      colour's own, as in the base game; a setup without the field was played so)
+  {"e": "turn", "c": "b", "beds": ["bbry", ...], "special": false}   the colour on turn
+  {"e": "undo"}                                                       cancels the last turn
+Variants: 3 or 4 players (8 flowerbed tiles each, 6 or 7 in the shorter game); the team game
+2 vs 2 ("teams": true, 5 tiles each, no special tiles); 2 players, who use the team rules and
+each play two colours alternately. The choices where the rulebook is silent: docs/RULES.md."""
 from shared_rules import errors as E
 from shared_rules.eventlog import EventLog, check_names
 from shared_rules.eventlog import field as _field
@@ -50,6 +50,10 @@ EVENTS = 128  # room made for a game's events: 96 turns and more, some undos
 
 
 class Game(EventLog):
+    """Gardens as an event log: a turn per colour in turn order, each with the flowerbeds its
+    tile completed (judged as entered: sole majority, tie, the unused colour), the special
+    tile, the end by a supply or the piles and the round played out. Players, colours in
+    turn order, teams and flowerbed tiles come from the setup."""
     GAME = "gardens"
     KINDS = ("setup", "turn")
 
@@ -72,7 +76,7 @@ class Game(EventLog):
 
     # ---- actions at the table ------------------------------------------------------------
     def turn(self, beds=(), special=False, colour=None):
-        # the colour on turn plays (or `colour`, a letter, which must be the one on turn)
+        """the colour on turn plays (or `colour`, a letter, which must be the one on turn)"""
         c = R.LETTERS[self.on_turn()] if colour is None else colour
         ev = {"e": "turn", "c": c, "beds": list(beds)}
         if special:
@@ -81,33 +85,35 @@ class Game(EventLog):
 
     # ---- questions the box asks ----------------------------------------------------------
     def on_turn(self):
-        # -> the colour (0..3) whose turn it is (after the end: the start colour, who does
-        # not play again)
+        """Returns the colour (0..3) whose turn it is (after the end: the start colour, who
+        does not play again)"""
         return self.colours[self.turns % self.per_round]
 
     def player_on_turn(self):
+        """Returns the seat whose colour is on turn."""
         return self.owner[self.turns % self.per_round]
 
     def turns_left(self):
-        # -> turns still to play once the end is triggered, else None
+        """Returns turns still to play once the end is triggered, else None"""
         return None if self.end_at is None else self.end_at - self.turns
 
     def seat_of(self, colour):
-        # -> the seat playing colour (0..3), or None for the unused colour of 3 players
+        """Returns the seat playing colour (0..3), or None for the unused colour of 3 players"""
         for i in range(self.per_round):
             if self.colours[i] == colour:
                 return self.owner[i]
         return None
 
     def judge(self, bed):
-        # -> (winner colour or NOBODY, why, placed) of one bed if it were completed now
+        """Returns (winner colour or NOBODY, why, placed) of one bed if it were completed now"""
         counts = R.flowers(bed)
         winner, why = R.judge(counts, self.in_play, self.by_team)
         return winner, why, winner != R.NOBODY and why != R.MATES and \
             self.placed[winner] < self.tiles
 
     def sides(self):
-        # -> the seats of each side: a colour's player, or in the team rules a team's players
+        """Returns the seats of each side: a colour's player, or in the team rules a team's
+        players"""
         if not self.team_rules:
             return [[self.owner[i]] for i in range(self.per_round)]
         out = [[], []]  # type: list
@@ -118,11 +124,13 @@ class Game(EventLog):
         return out
 
     def side_beds(self):
+        """Returns the beds each side holds with sole majority: per player, or per team in the
+        team rules (beds a team holds with its colours tied included)."""
         beds = self._per_side(self.won)
         return [beds[t] + self.held[t] for t in range(2)] if self.team_rules else beds
 
     def side_corners(self):
-        # the tie-break's corners: own colour's, or in the team rules the team's colours'
+        """the tie-break's corners: own colour's, or in the team rules the team's colours'"""
         if self.team_rules:
             corners = self._per_side([self.own[c] + self.mate[c] for c in range(4)])
             return [corners[t] + self.held_corners[t] for t in range(2)]
@@ -140,13 +148,13 @@ class Game(EventLog):
                 return s
 
     def totals(self):
-        # beds with sole majority per seat: its side's (a team's total in the team game)
+        """beds with sole majority per seat: its side's (a team's total in the team game)"""
         beds = self.side_beds()
         return [beds[self._side_of_seat(p)] for p in range(self.n)]
 
     def scoreboard(self):
-        # per seat: the beds its colour(s) won, the corners the tie-break counts in them, and
-        # the flowerbed tiles still in its supply; the total is its side's beds
+        """per seat: the beds its colour(s) won, the corners the tie-break counts in them, and
+        the flowerbed tiles still in its supply; the total is its side's beds"""
         from shared_rules.scoreboard import Scoreboard  # results and the host only
         rows = []
         for p in range(self.n):
@@ -157,7 +165,7 @@ class Game(EventLog):
         return Scoreboard(self.players, ("beds", "corners", "supply"), rows, self.totals())
 
     def snapshot(self):
-        # Everything the state holds, copied out: equal snapshots mean equal games.
+        """Everything the state holds, copied out: equal snapshots mean equal games."""
         return {
             "players": list(self.players), "colours": [R.COLOURS[c] for c in self.colours],
             "team_rules": self.team_rules, "tiles": self.tiles, "turns": self.turns,
@@ -169,6 +177,8 @@ class Game(EventLog):
         }
 
     def describe(self):
+        """Returns where the game stands, in words: the turn and its colour, the last round
+        counted down, or "game over"."""
         if self.outcome is not None:
             return "game over"
         c = self.on_turn()

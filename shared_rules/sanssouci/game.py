@@ -1,24 +1,24 @@
-# A game of Sanssouci as an event log (shared_rules.eventlog): what happens at the table, one
-# small event at a time, each validated whole before it changes anything.
-#   {"e": "setup", "game": "sanssouci", "players": [names], "gardens": [[cell, ...] a player],
-#    "first_row": 1}
-#        each garden's pre-printed cells (row x 9 + column, rows 1-5); task cards stay hidden;
-#        "first_row": the table's house rule (docs/RULES.md S5): 1, the first row scores its
-#        9 points as a complete row (the rulebook's words, the box's default); 0 or absent, it
-#        scores none (a journal from before the setting)
-#   {"e": "tile", "p": seat, "card": code, "m": motif, "r": row, "at": cell, "wild": 1}
-#        the card played (cards.py), the tile taken (its motif, and the colour row of the
-#        field it lay on), the cell it went on: its own, or as a gardener another; "wild"
-#        (optional) when a motif card found no tile of its motif and took another
-#   {"e": "noble", "p": seat, "m": motif, "r": row}     right after that player's tile, at most
-#        one noble a turn; the row's value is scored at once
-#   {"e": "tasks", "p": seat, "m": [motif, motif]}      after round 18, each player's two task
-#        cards; the last of them ends the game with the final scoring (the box may add "t",
-#        its clock then: the game's end; the rules ignore it, as the setup's "t", "people")
-#   {"e": "undo"}                                       cancels the last event
-# Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
-# Refusals are worded in refusals.py, imported only when an event is refused; the final
-# scoring (scoring.py) only once the game ends: neither takes the box's heap during play.
+"""A game of Sanssouci as an event log (shared_rules.eventlog): what happens at the table, one
+small event at a time, each validated whole before it changes anything.
+  {"e": "setup", "game": "sanssouci", "players": [names], "gardens": [[cell, ...] a player],
+   "first_row": 1}
+       each garden's pre-printed cells (row x 9 + column, rows 1-5); task cards stay hidden;
+       "first_row": the table's house rule (docs/RULES.md S5): 1, the first row scores its
+       9 points as a complete row (the rulebook's words, the box's default); 0 or absent, it
+       scores none (a journal from before the setting)
+  {"e": "tile", "p": seat, "card": code, "m": motif, "r": row, "at": cell, "wild": 1}
+       the card played (cards.py), the tile taken (its motif, and the colour row of the
+       field it lay on), the cell it went on: its own, or as a gardener another; "wild"
+       (optional) when a motif card found no tile of its motif and took another
+  {"e": "noble", "p": seat, "m": motif, "r": row}     right after that player's tile, at most
+       one noble a turn; the row's value is scored at once
+  {"e": "tasks", "p": seat, "m": [motif, motif]}      after round 18, each player's two task
+       cards; the last of them ends the game with the final scoring (the box may add "t",
+       its clock then: the game's end; the rules ignore it, as the setup's "t", "people")
+  {"e": "undo"}                                       cancels the last event
+Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
+Refusals are worded in refusals.py, imported only when an event is refused; the final
+scoring (scoring.py) only once the game ends: neither takes the box's heap during play."""
 from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.sanssouci import board as B
 from shared_rules.sanssouci.cards import JOKER, WHAT, allows, is_card
@@ -96,6 +96,10 @@ def _why():
 
 
 class Game(EventLog):
+    """Sanssouci as an event log: each turn's tile (its card and cell, the gardener moved), a
+    noble's move, each player's task cards at the end; the gardens and their rows and
+    columns scored as the rulebook counts them. RulesError subclasses say what a card or a
+    cell does not allow."""
     GAME = "sanssouci"
     KINDS = ("setup", "tile", "noble", "tasks")
 
@@ -108,7 +112,7 @@ class Game(EventLog):
 
     # ---- actions at the table ------------------------------------------------------------
     def place(self, p, card, motif, row, at=None, wild=False):
-        # `at` defaults to the tile's own cell
+        """`at` defaults to the tile's own cell"""
         ev = {"e": "tile", "p": p, "card": card, "m": motif, "r": row,
               "at": B.cell(row, motif) if at is None else at}
         if wild:
@@ -116,27 +120,30 @@ class Game(EventLog):
         return self.push(ev)
 
     def move(self, p, motif, row):
+        """Push a noble's move: player p moves their noble of motif to row."""
         return self.push({"e": "noble", "p": p, "m": motif, "r": row})
 
     def reveal(self, p, motifs):
+        """Push player p's task cards, revealed at the end: the motifs they name."""
         return self.push({"e": "tasks", "p": p, "m": list(motifs)})
 
     # ---- questions the box asks ----------------------------------------------------------
     def to_play(self):
-        # the seat who takes the next tile, NOBODY after round 18
+        """the seat who takes the next tile, NOBODY after round 18"""
         return self.turn % self.n if self.phase == PLAY else NOBODY
 
     def round(self):
-        # the round being played, 1 to 18 (18 once all are played)
+        """the round being played, 1 to 18 (18 once all are played)"""
         return min(self.turn // self.n + 1, ROUNDS)
 
     def rounds_left(self):
-        # rounds not finished yet, the current one included: 18 at the start, 0 at the end
+        """rounds not finished yet, the current one included: 18 at the start, 0 at the end"""
         return ROUNDS - self.turn // self.n
 
     def legal_tiles(self, card, p=None):
-        # -> [(motif, row, wild)] every tile the card lets p (the seat to play by default)
-        # take: wild 1 where a motif card takes another motif (none of its own on the board)
+        """Returns [(motif, row, wild)] every tile the card lets p (the seat to play by
+        default) take: wild 1 where a motif card takes another motif (none of its own on the
+        board)"""
         p = self.to_play() if p is None else p
         if p == NOBODY or not is_card(card) or card == JOKER and self.jokers[p]:
             return []
@@ -149,14 +156,14 @@ class Game(EventLog):
         return out
 
     def legal_cells(self, motif, row, p=None):
-        # the cells the tile of `motif` from the `row` fields may go on in p's garden (the
-        # seat to play by default): its own cell, or where its gardener may go
+        """the cells the tile of `motif` from the `row` fields may go on in p's garden (the
+        seat to play by default): its own cell, or where its gardener may go"""
         p = self.to_play() if p is None else p
         return [] if p == NOBODY else B.legal_cells(self.gardens[p], row, motif)
 
     def noble_moves(self, p=None):
-        # -> [(motif, row, points)] every noble move p may make now (the seat whose turn it
-        # is by default); [] when p may not move a noble now
+        """Returns [(motif, row, points)] every noble move p may make now (the seat whose turn
+        it is by default); [] when p may not move a noble now"""
         p = self.open if p is None else p
         if p != self.open or p == NOBODY:
             return []
@@ -166,9 +173,12 @@ class Game(EventLog):
                 for r in B.noble_rows(g, m, nobles[m], label)]
 
     def gardeners(self, p):
+        """Returns how many of player p's garden cells have a gardener."""
         return B.count(self.gardens[p], B.GARDENER)
 
     def describe(self):
+        """Returns where the game stands, in words: the round and who plays, the tasks still to
+        reveal, or "game over"."""
         if self.phase == PLAY:
             text = "round %d of %d, %s to play" % (self.round(), ROUNDS,
                                                     self.players[self.to_play()])
@@ -182,12 +192,14 @@ class Game(EventLog):
         return text
 
     def totals(self):
-        # the score track: nobles' points as they come, the final scoring once it is done
+        """the score track: nobles' points as they come, the final scoring once it is done"""
         if self.final is None:
             return list(self.points)
         return [self.points[p] + sum(self.final[p]) for p in range(self.n)]
 
     def scoreboard(self):
+        """Returns a scoreboard.Scoreboard: each seat's points by part (the turns' points, then
+        the final scoring's)."""
         from shared_rules.scoreboard import Scoreboard  # results and the host only
         from shared_rules.sanssouci.scoring import PARTS
         rows = [[self.points[p]] + (self.final[p] if self.final else [0, 0, 0])
@@ -195,7 +207,7 @@ class Game(EventLog):
         return Scoreboard(self.players, PARTS, rows)
 
     def snapshot(self):
-        # plain data, copied out: equal snapshots mean equal games
+        """plain data, copied out: equal snapshots mean equal games"""
         return {
             "players": list(self.players), "phase": self.phase, "turn": self.turn,
             "open": self.open, "gardens": [list(g) for g in self.gardens],

@@ -1,21 +1,21 @@
-# Der Prestel Schlossgarten as an event log (shared_rules/eventlog.py): each player's running
-# ledger of landscape tiles and garden elements, the race to 21 and the constellation pile.
-# The box never sees the field; players tell it what a turn did, and it checks all that
-# follows from the rules without the board (docs/RULES.md, "Der Prestel Schlossgarten"):
-#   {"e": "setup", "game": "schlossgarten", "players": [names, in turn order], "seed": n,
-#    "whole_turn": 1}
-#   {"e": "turn", "p": seat, "tiles": [values], "el": "pool", "over": [[seat, "column"]]}
-#       the landscape tiles taken (1-3 points each, in the order taken), the garden element
-#       placed from the player's supply and the elements it was built over (whose, which);
-#       a turn without a figure is {"e": "turn", "p": seat}
-#   {"e": "undo"}
-# The table's house rule (docs/RULES.md S5), "whole_turn" in the setup: 1 (the rulebook's
-# figures 5b and 5d, the box's default), a turn counts whole: the element is built, what it
-# was built over goes back, its tiles are taken together, and the game ends after the turn
-# that reached 21. 0 or absent (a journal from before the setting), a turn's parts happen in
-# this order and the game ends the moment a player has 21: each tile taken, then the elements
-# built over go back to their owners, then the element is placed; a turn that reached 21 at
-# a tile has nothing after that tile.
+"""Der Prestel Schlossgarten as an event log (shared_rules/eventlog.py): each player's running
+ledger of landscape tiles and garden elements, the race to 21 and the constellation pile.
+The box never sees the field; players tell it what a turn did, and it checks all that
+follows from the rules without the board (docs/RULES.md, "Der Prestel Schlossgarten"):
+  {"e": "setup", "game": "schlossgarten", "players": [names, in turn order], "seed": n,
+   "whole_turn": 1}
+  {"e": "turn", "p": seat, "tiles": [values], "el": "pool", "over": [[seat, "column"]]}
+      the landscape tiles taken (1-3 points each, in the order taken), the garden element
+      placed from the player's supply and the elements it was built over (whose, which);
+      a turn without a figure is {"e": "turn", "p": seat}
+  {"e": "undo"}
+The table's house rule (docs/RULES.md S5), "whole_turn" in the setup: 1 (the rulebook's
+figures 5b and 5d, the box's default), a turn counts whole: the element is built, what it
+was built over goes back, its tiles are taken together, and the game ends after the turn
+that reached 21. 0 or absent (a journal from before the setting), a turn's parts happen in
+this order and the game ends the moment a player has 21: each tile taken, then the elements
+built over go back to their owners, then the element is placed; a turn that reached 21 at
+a tile has nothing after that tile."""
 from shared_rules import errors as E
 from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.outcome import Outcome
@@ -40,12 +40,12 @@ RECORDS = (("turn", "P", ("p", "tiles", "el", "over")),)
 
 
 def size(i):
-    # squares covered by element i (= its points)
+    """squares covered by element i (= its points)"""
     return i % 3 + 1
 
 
 def element(name):
-    # -> the index of an element by name; UnknownElement listing the six
+    """Returns the index of an element by name; UnknownElement listing the six"""
     if isinstance(name, str) and name in ELEMENTS:
         return ELEMENTS.index(name)
     raise UnknownElement("no garden element %r; elements: %s" % (name, _listing(range(6))))
@@ -60,36 +60,40 @@ def _bits(mask):
 
 
 class UnknownElement(E.InvalidEvent):
-    # a name that is none of the six garden elements
+    """a name that is none of the six garden elements"""
     pass
 
 
 class InvalidTile(E.RulesError):
-    # a tile value other than 1-3, or more tiles than there are excavations to take
+    """a tile value other than 1-3, or more tiles than there are excavations to take"""
     pass
 
 
 class NotInSupply(E.RulesError):
-    # the element placed is on the field already (each player has each element once)
+    """the element placed is on the field already (each player has each element once)"""
     pass
 
 
 class NothingToBuildOver(E.RulesError):
-    # an element built over that is not on the field
+    """an element built over that is not on the field"""
     pass
 
 
 class InvalidCover(E.RulesError):
-    # the squares do not add up, or an element built over is not smaller than the new one
+    """the squares do not add up, or an element built over is not smaller than the new one"""
     pass
 
 
 class GameWon(E.OutOfTurn):
-    # a turn after the win, or a turn that goes on past the tile that reached 21
+    """a turn after the win, or a turn that goes on past the tile that reached 21"""
     pass
 
 
 class Game(EventLog):
+    """Der Prestel Schlossgarten as an event log: each turn's tiles taken, the element built
+    and what it was built over; each player's ledger of tiles and elements on the field, the
+    constellation pile and its reshuffle, the race to GOAL (by tile or by whole turn: the
+    setup's house rule)."""
     GAME = "schlossgarten"
     KINDS = ("setup", "turn")
 
@@ -100,7 +104,7 @@ class Game(EventLog):
 
     # ---- actions at the table ------------------------------------------------------------
     def play(self, p, tiles=(), el=None, over=()):
-        # one turn; play(p) alone: the figure was not made
+        """one turn; play(p) alone: the figure was not made"""
         ev = {"e": "turn", "p": p}
         if tiles or el is not None or over:
             ev["tiles"] = list(tiles)
@@ -112,33 +116,39 @@ class Game(EventLog):
 
     # ---- questions the box asks ----------------------------------------------------------
     def current(self):
-        # the seat whose turn it is (seat 0 starts, then clockwise = seat order)
+        """the seat whose turn it is (seat 0 starts, then clockwise = seat order)"""
         return self.turn % self.n
 
     def tile_points(self, p):
+        """Returns the points of the landscape tiles player p has taken (1 to 3 each)."""
         return sum(self.tiles[p])
 
     def element_points(self, p):
+        """Returns the points of player p's garden elements on the field: a point a square."""
         return sum([size(i) for i in _bits(self.field[p])])
 
     def points(self, p):
+        """Returns player p's points: tiles and elements on the field."""
         return self.tile_points(p) + self.element_points(p)
 
     def supply(self, p):
+        """Returns the elements player p still holds, in ELEMENTS' order."""
         return [ELEMENTS[i] for i in _bits(ALL & ~self.field[p])]
 
     def on_field(self, p):
+        """Returns player p's elements on the field, in ELEMENTS' order."""
         return [ELEMENTS[i] for i in _bits(self.field[p])]
 
     def coverable(self, name):
-        # -> [(seat, element)] on the field that element `name` could be built over (smaller)
+        """Returns [(seat, element)] on the field that element `name` could be built over
+        (smaller)"""
         n = size(element(name))
         return [(s, ELEMENTS[i]) for s in range(self.n) for i in _bits(self.field[s])
                 if size(i) < n]
 
     def win_at(self, p, tiles):
-        # -> how many of these tiles (taken in order) bring p to 21, or None: the box stops
-        # asking for the rest of the turn there (never where the turn counts whole)
+        """Returns how many of these tiles (taken in order) bring p to 21, or None: the box
+        stops asking for the rest of the turn there (never where the turn counts whole)"""
         if self.whole_turn:
             return None
         total = self.points(p)
@@ -149,24 +159,28 @@ class Game(EventLog):
         return None
 
     def excavations(self):
-        # -> most tiles that can be taken this turn: one excavation a turn at most, this
-        # turn's included, less the tiles already taken (tiles leave the field only when
-        # built on); never more than the frame's tiles left
+        """Returns most tiles that can be taken this turn: one excavation a turn at most, this
+        turn's included, less the tiles already taken (tiles leave the field only when built
+        on); never more than the frame's tiles left"""
         return min(self.turn + 1, TILES) - self.taken
 
     def reshuffle_due(self):
-        # the draw pile is empty: the next player shuffles the discard pile first
+        """the draw pile is empty: the next player shuffles the discard pile first"""
         return self.outcome is None and self.pile == 0
 
     def totals(self):
+        """Returns each seat's points so far."""
         return [self.points(p) for p in range(self.n)]
 
     def scoreboard(self):
+        """Returns a scoreboard.Scoreboard: each seat's tiles and elements."""
         from shared_rules.scoreboard import Scoreboard  # results and the host only
         rows = [[self.tile_points(p), self.element_points(p)] for p in range(self.n)]
         return Scoreboard(self.players, PARTS, rows)
 
     def describe(self):
+        """Returns where the game stands, in words: the turn and who plays, or "game over" and
+        how it was won."""
         if self.won:
             return "game over: " + self._won_text()
         text = "turn %d, %s to play" % (self.turn + 1, self.players[self.current()])
@@ -179,7 +193,7 @@ class Game(EventLog):
         return "%s reached %d points in turn %d" % (self.players[p], self.points(p), turn)
 
     def snapshot(self):
-        # plain data copied out; equal snapshots = equal games
+        """plain data copied out; equal snapshots = equal games"""
         return {
             "players": list(self.players), "turn": self.turn, "next": self.current(),
             "tiles": [list(t) for t in self.tiles], "field": [self.on_field(p)
@@ -283,8 +297,8 @@ class Game(EventLog):
                 won = "by the %s" % ELEMENTS[el]
 
         def apply():
-            # the journal keeps lists of its own: a caller changing theirs changes no record
-            # (a copy: push never changes the caller's event)
+            """the journal keeps lists of its own: a caller changing theirs changes no record
+            (a copy: push never changes the caller's event)"""
             kept = None
             if "tiles" in ev or "over" in ev:
                 kept = dict(ev)

@@ -1,12 +1,12 @@
-# A game of Versailles as an event log, python-chess style: `push` validates and applies one
-# event, `undo` drops the last one, and the state is always the fold of the events that stand.
-# Events are small dicts that go to the journal as canonical JSON:
-#   {"e": "setup", "game": "versailles", "players": [names], "seed": n}
-#   {"e": "round", "cards": [one card per player, seat order], "ludwig": n (2 players)}
-#   {"e": "claim", "p": seat, "type": "blue", "size": n}       a majority token
-#   {"e": "areas", "p": seat, "sizes": [g, b, w, r, y, construction]}   at a stage's end
-#   {"e": "score", "stage": 1 or 2}
-#   {"e": "undo"}                                               cancels the last event
+"""A game of Versailles as an event log, python-chess style: `push` validates and applies one
+event, `undo` drops the last one, and the state is always the fold of the events that stand.
+Events are small dicts that go to the journal as canonical JSON:
+  {"e": "setup", "game": "versailles", "players": [names], "seed": n}
+  {"e": "round", "cards": [one card per player, seat order], "ludwig": n (2 players)}
+  {"e": "claim", "p": seat, "type": "blue", "size": n}       a majority token
+  {"e": "areas", "p": seat, "sizes": [g, b, w, r, y, construction]}   at a stage's end
+  {"e": "score", "stage": 1 or 2}
+  {"e": "undo"}                                               cancels the last event"""
 from shared_rules import errors as E
 from shared_rules import versailles as V
 from shared_rules.eventlog import EventLog, check_names
@@ -37,6 +37,10 @@ OVER = "over"
 
 
 class Game(EventLog):
+    """Die Gärten von Versailles as an event log: rounds of cards (the placement they make),
+    claims of majority tokens, each stage's area reports and its score; with 2 players
+    Ludwig's seat and deck from the setup's seed. Push events or call play_round, claim,
+    report_areas and score; RulesError subclasses say what the rulebook forbids."""
     GAME = "versailles"
     KINDS = ("setup", "round", "claim", "areas", "score")
 
@@ -48,47 +52,58 @@ class Game(EventLog):
 
     # ---- actions at the table ------------------------------------------------------------
     def play_round(self, cards):
+        """Push a round: the cards the players revealed, in seat order (Ludwig's is drawn from
+        his deck). Returns the event as kept."""
         return self.push({"e": "round", "cards": list(cards)})
 
     def claim(self, player, type_name, size):
+        """Push a claim: player (a seat) takes the majority token of type_name with an area of
+        size fields."""
         return self.push({"e": "claim", "p": player, "type": type_name, "size": size})
 
     def report_areas(self, player, sizes):
+        """Push player's area report for the stage's score: the largest area of each type and
+        of construction sites."""
         return self.push({"e": "areas", "p": player, "sizes": list(sizes)})
 
     def score(self, stage=None):
+        """Push the stage's score (this stage unless one is named); every report must be in."""
         return self.push({"e": "score", "stage": self.stage if stage is None else stage})
 
     # ---- questions the box asks ----------------------------------------------------------
     def fields(self, player):
-        # Every player takes one tile of 4 fields per round.
+        """Every player takes one tile of 4 fields per round."""
         return 4 * self.rounds_played
 
     def ludwig_preview(self):
-        # Ludwig's card before the players reveal (it may still change if a player shows it).
+        """Ludwig's card before the players reveal (it may still change if a player shows it)."""
         if not self.ludwig or self.phase != PLAY:
             return None
         return self._ludwig_card(())[0]
 
     def distribution(self, index=-1):
-        # The placement order of one round: [(seat, card, tile number in the stage row)],
-        # lowest card first; the seat equal to len(players) is Ludwig, whose tile is discarded.
+        """The placement order of one round: [(seat, card, tile number in the stage row)],
+        lowest card first; the seat equal to len(players) is Ludwig, whose tile is
+        discarded."""
         stage, r, cards = self.rounds[index]
         order = sorted(range(len(cards)), key=lambda s: cards[s])
         return [(order[i], cards[order[i]], r * self.seats + i + 1) for i in range(len(order))]
 
     def holder(self, type_name):
+        """Returns the seat holding the large token of type_name, or -1."""
         return self.holders[type_code(type_name)]
 
     def pending_reports(self):
+        """Returns the seats whose area report this stage's score still waits for."""
         return [p for p in range(self.n) if self.reports[p] is None]
 
     def name(self, seat):
+        """Returns the name at seat, Ludwig's seat included (seat n)."""
         return LUDWIG if seat == self.n else self.players[seat]
 
     def snapshot(self):
-        # Everything the state holds, as plain data copied out: equal snapshots mean equal
-        # games, and a snapshot kept aside does not change as the game goes on.
+        """Everything the state holds, as plain data copied out: equal snapshots mean equal
+        games, and a snapshot kept aside does not change as the game goes on."""
         return {
             "players": list(self.players), "stage": self.stage, "round": self.round,
             "phase": self.phase, "rounds": [[s, r, list(c)] for s, r, c in self.rounds],
@@ -102,10 +117,11 @@ class Game(EventLog):
         }
 
     def totals(self):
+        """Returns each seat's points so far: the stages scored."""
         return [sum(rows[p][4] for rows in self.scores) for p in range(self.n)]
 
     def scoreboard(self):
-        # Points by part over the stages scored so far (score_stage's row, total last)
+        """Points by part over the stages scored so far (score_stage's row, total last)"""
         from shared_rules.scoreboard import Scoreboard  # the host's and the results' only
         rows = [[sum(st[p][i] for st in self.scores) for i in range(4)] for p in range(self.n)]
         return Scoreboard(self.players, scoring.PARTS, rows, self.totals())
@@ -241,8 +257,9 @@ class Game(EventLog):
         return apply
 
     def check_size(self, size, p, t, what):
-        # -> size, if player p can have an area of kind t that large now (what: how an error
-        # names it); InvalidSize if not: negative, more fields than p placed, or below p's claim.
+        """Returns size, if player p can have an area of kind t that large now (what: how an
+        error names it); InvalidSize if not: negative, more fields than p placed, or below
+        p's claim."""
         if not _is_int(size) or size < 0:
             raise V.InvalidSize("%s must be a whole number >= 0, got %r" % (what, size))
         most = self.fields(p)
@@ -298,6 +315,7 @@ class Game(EventLog):
         return apply
 
     def describe(self):
+        """Returns where the game stands, in words: "stage 1, round 3", "game over"."""
         if self.phase == PLAY:
             return "stage %d, round %d" % (self.stage, self.round + 1)
         if self.phase == SCORING:
