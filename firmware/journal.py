@@ -1,7 +1,7 @@
-# A game's journal (docs/FIRMWARE.md, "Store"): reading a journal, mending one. The record
-# format (shared_rules/records.py): one ASCII line, canonical JSON + "*" + CRC32 of the JSON
-# text + "\n". A record is whole once its newline is on flash, so a power cut leaves a journal
-# ending in a bad line with no good one after it; a bad line with good ones after it is damage.
+"""A game's journal (docs/FIRMWARE.md, "Store"): reading a journal, mending one. The record
+format (shared_rules/records.py): one ASCII line, canonical JSON + "*" + CRC32 of the JSON
+text + "\\n". A record is whole once its newline is on flash, so a power cut leaves a journal
+ending in a bad line with no good one after it; a bad line with good ones after it is damage."""
 import os
 
 from flash import CHUNK, StoreError, remove, write
@@ -11,8 +11,8 @@ from shared_rules.records import (  # noqa: F401  (the store's and the tests' na
 
 
 class CorruptJournal(StoreError):
-    # A bad record with good ones after it: damage, not a cut write. `path` the file, `line`
-    # 1-based, `reason`, `kept` good records before it, `aside` the original's new name.
+    """A bad record with good ones after it: damage, not a cut write. `path` the file, `line`
+    1-based, `reason`, `kept` good records before it, `aside` the original's new name."""
     def __init__(self, path, line, reason, kept, later, aside):
         self.path, self.line, self.reason, self.kept, self.aside = path, line, reason, kept, aside
         msg = "journal %s is damaged at line %d (%s); %d good records after it" % (
@@ -26,8 +26,8 @@ class CorruptJournal(StoreError):
 
 
 def lines(f, n):
-    # Yields (offset, line) over the next n bytes of f, CHUNK bytes a read; every line ends
-    # with b"\n" but perhaps the last.
+    """Yields (offset, line) over the next n bytes of f, CHUNK bytes a read; every line ends
+    with b"\\n" but perhaps the last."""
     buf = b""
     off = 0
     while True:
@@ -47,8 +47,8 @@ def lines(f, n):
 
 
 def scan(f, n, events):
-    # Reads a journal: -> (good records, their bytes, bad, finished) where bad is None or
-    # (line, reason, good records after it). Collects the events (not END) into `events`.
+    """Reads a journal: -> (good records, their bytes, bad, finished) where bad is None or
+    (line, reason, good records after it). Collects the events (not END) into `events`."""
     good = end = later = 0
     bad = None
     last = b""
@@ -73,9 +73,9 @@ def scan(f, n, events):
 
 
 def mend(folder, name, n, good, end, bad):
-    # Puts right the journal folder/name.log (n bytes) that scan found bad: -> bytes dropped.
-    # A cut write: its good prefix replaces it. Damage: the good prefix becomes the journal,
-    # the original is kept aside as name.bad (.bad2...), and CorruptJournal says so.
+    """Puts right the journal folder/name.log (n bytes) that scan found bad: -> bytes dropped.
+    A cut write: its good prefix replaces it. Damage: the good prefix becomes the journal,
+    the original is kept aside as name.bad (.bad2...), and CorruptJournal says so."""
     path = folder + name + ".log"
     if not bad[2]:  # nothing good after the bad record: a cut write
         write(folder, name, name + ".log", None, path, end)
@@ -94,9 +94,10 @@ def mend(folder, name, n, good, end, bad):
 
 
 def settle(folder, temps, names=()):
-    # The temps `temps` a power cut left among the store's files `names`: a rename that never
-    # happened leaves the old file whole, so the temp goes. Except mend's: a damaged journal
-    # moved aside (g7.log -> g7.bad) before its good prefix (g7.tmp) took its place: finish that.
+    """The temps `temps` a power cut left among the store's files `names`: a rename that never
+    happened leaves the old file whole, so the temp goes. Except mend's: a damaged journal
+    moved aside (g7.log -> g7.bad) before its good prefix (g7.tmp) took its place: finish
+    that."""
     for name in temps:
         stem = name[:-4]
         if (name[0] == "g" and stem + ".log" not in names

@@ -1,12 +1,12 @@
-# The device side of the sync link (docs/HOST.md, "The sync link"). MicroPython subset.
-# The host interrupts the app, enters the raw REPL and runs `import link; link.serve()`; serve()
-# then answers protocol lines on stdin/stdout until BYE (or the end of input).
-#
-# Every line either way: "LN " + fields separated by spaces + " *" + CRC32 (8 lowercase hex) of
-# everything before " *". Journal bytes travel base64-encoded: no 0x03 (Ctrl-C) can ever come
-# from the host inside a frame, and the USB serial stays ASCII.
-# Allocation-light: one frame (<= 768 bytes in protocol 1, 2048 in 2: ~2.7 KB of base64) at a
-# time; the Pico's heap is ~190 KB and fragments.
+"""The device side of the sync link (docs/HOST.md, "The sync link"). MicroPython subset.
+The host interrupts the app, enters the raw REPL and runs `import link; link.serve()`; serve()
+then answers protocol lines on stdin/stdout until BYE (or the end of input).
+
+Every line either way: "LN " + fields separated by spaces + " *" + CRC32 (8 lowercase hex) of
+everything before " *". Journal bytes travel base64-encoded: no 0x03 (Ctrl-C) can ever come
+from the host inside a frame, and the USB serial stays ASCII.
+Allocation-light: one frame (<= 768 bytes in protocol 1, 2048 in 2: ~2.7 KB of base64) at a
+time; the Pico's heap is ~190 KB and fragments."""
 import binascii
 import os
 import sys
@@ -27,8 +27,8 @@ RESET_EXIT = 75  # where there is no machine.reset (the unix port): exit with th
 
 
 def firmware_version():
-    # The app's version (version.py: not the menu's module, which the sync's fresh heap
-    # would load with all its imports for one string); a bare interpreter may lack it.
+    """The app's version (version.py: not the menu's module, which the sync's fresh heap would
+    load with all its imports for one string); a bare interpreter may lack it."""
     try:
         from version import VERSION
         return VERSION
@@ -37,8 +37,8 @@ def firmware_version():
 
 
 def load_device_id(folder="data/"):
-    # machine.unique_id() in hex on a Pico; elsewhere (a virtual Pico) a random id kept in
-    # <folder>device.id, written temp-then-rename so a cut write never leaves half an id.
+    """machine.unique_id() in hex on a Pico; elsewhere (a virtual Pico) a random id kept in
+    <folder>device.id, written temp-then-rename so a cut write never leaves half an id."""
     try:
         import machine
         return binascii.hexlify(machine.unique_id()).decode()
@@ -86,8 +86,8 @@ class _Server:
         self.acked = False  # type: bool | None  # ACKs marked this session; None: one was not
 
     def close(self):
-        # The sync's end (BYE, the host gone or silent): the packs closed, and synced.sum
-        # written for what its ACKs added, so the restart that follows need not parse them
+        """The sync's end (BYE, the host gone or silent): the packs closed, and synced.sum
+        written for what its ACKs added, so the restart that follows need not parse them"""
         for f in self.packs.values():
             f.close()
         self.packs = {}
@@ -97,14 +97,15 @@ class _Server:
             ackssum.settle(self.store.acks)  # the store's own: boot's reading is the same
 
     def send(self, text):
-        # frame(text) as bytes, made in one format (its CRC over the same bytes)
+        """frame(text) as bytes, made in one format (its CRC over the same bytes)"""
         line = (PREFIX + text).encode()
         self.write(b"%s *%08x\n" % (line, binascii.crc32(line) & 0xFFFFFFFF))
 
     def send_data(self, head, data):
-        # The line "head <data in base64>": the base64 made once and sent as it is, its CRC
-        # taken over the pieces. Built as one str, a game's line would be copied five times (the
-        # slice, the decode, two formats, the frame): 1.2 of the 3 ms a ZREAD takes on the Pico.
+        """The line "head <data in base64>": the base64 made once and sent as it is, its CRC
+        taken over the pieces. Built as one str, a game's line would be copied five times
+        (the slice, the decode, two formats, the frame): 1.2 of the 3 ms a ZREAD takes on
+        the Pico."""
         b64 = binascii.b2a_base64(data)
         body = memoryview(b64)[:len(b64) - 1]  # its newline left out
         head = (PREFIX + head + " ").encode()
@@ -113,7 +114,7 @@ class _Server:
         self.write(b" *%08x\n" % (binascii.crc32(body, binascii.crc32(head)) & 0xFFFFFFFF))
 
     def handle(self, f):
-        # Answers one request (the fields after "LN "); -> False after BYE.
+        """Answers one request (the fields after "LN "); -> False after BYE."""
         cmd = f[0]
         if cmd == "ZREAD" and len(f) == 2 and self.version > 1 and not self.broken:
             # first: a sync sends one a game
@@ -156,15 +157,15 @@ class _Server:
         return True
 
     def is_ack(self, f):
-        # -> whether f is an ACK request this protocol takes: "ACK id bytes", and in protocol 2
-        # any number of pairs
+        """Returns whether f is an ACK request this protocol takes: "ACK id bytes", and in
+        protocol 2 any number of pairs"""
         return (f[0] == "ACK" and not self.broken and (len(f) == 3 or self.version > 1
                                                        and len(f) > 1 and len(f) % 2 == 1))
 
     def ack_lines(self, lines):
-        # ACK requests, each as ack_numbers made it: their games marked synced in one append,
-        # on flash before the first ACKED goes out, then an ACKED a request, in order. A mark
-        # that fails may leave a cut record: no summary may cover that (close).
+        """ACK requests, each as ack_numbers made it: their games marked synced in one append,
+        on flash before the first ACKED goes out, then an ACKED a request, in order. A mark
+        that fails may leave a cut record: no summary may cover that (close)."""
         was = self.acked
         self.acked = None
         self.store.mark_synced_all(_Pairs(lines))
@@ -173,15 +174,15 @@ class _Server:
             self.send("ACKED " + " ".join(["%d" % x for x in a]))
 
     def set_time(self, t):
-        # TIME <unix seconds>: the PC's clock onto the box's (wallclock.py), marked when it
-        # was unset (clockmarks.py); the answer is what the box's clock reads now
+        """TIME <unix seconds>: the PC's clock onto the box's (wallclock.py), marked when it
+        was unset (clockmarks.py); the answer is what the box's clock reads now"""
         import clockmarks
         import wallclock
         w = self.wall or wallclock.default()
         self.send("TIME %d" % (clockmarks.set_by_pc(w, t, self.folder) or 0))
 
     def roster(self, b64):
-        # ROSTER <base64 of the names, one a line>: the PC's roster replaces the box's
+        """ROSTER <base64 of the names, one a line>: the PC's roster replaces the box's"""
         import roster
         names = binascii.a2b_base64(b64).decode().split("\n") if b64 else []
         roster.save(self.folder, [n for n in names if n])
@@ -209,9 +210,9 @@ class _Server:
         self.send("END %d %d" % (n, len(notes)))  # the host sees a line gone missing
 
     def crashes(self):
-        # The crash log (crashlog.py), oldest first: each record's line as it is on flash,
-        # base64 (its text may hold anything), so the host checks its CRC again; then
-        # "CRASHES n" (n lines went out). Read even when the store could not be opened.
+        """The crash log (crashlog.py), oldest first: each record's line as it is on flash,
+        base64 (its text may hold anything), so the host checks its CRC again; then "CRASHES
+        n" (n lines went out). Read even when the store could not be opened."""
         import crashlog
         lines = crashlog.CrashLog(self.folder).crashes()
         for line in lines:
@@ -259,10 +260,10 @@ class _StdinReader:
 
 
 def back_to_app():
-    # The host went silent: restart the box the way power-up does, so main.py runs the app
-    # (a soft reset would come back to the raw REPL the host left it in). The journal is on
-    # flash already: a reset costs nothing. The virtual Pico (the unix port) has no
-    # machine.reset: it exits with RESET_EXIT and its relay powers it up again.
+    """The host went silent: restart the box the way power-up does, so main.py runs the app (a
+    soft reset would come back to the raw REPL the host left it in). The journal is on flash
+    already: a reset costs nothing. The virtual Pico (the unix port) has no machine.reset:
+    it exits with RESET_EXIT and its relay powers it up again."""
     try:
         import machine
         machine.reset()
@@ -273,9 +274,9 @@ def back_to_app():
 
 def serve(store=None, read=None, write=None, device_id=None, wall=None, idle_ms=IDLE_MS,
           on_idle=back_to_app):
-    # Speaks the link protocol until BYE or the end of input. Never stops on a bad line: it
-    # answers LN ERR and reads the next one. read() -> None: silence for idle_ms, on_idle().
-    # write(bytes or memoryview): the answers' bytes, a line whole or in pieces, in order.
+    """Speaks the link protocol until BYE or the end of input. Never stops on a bad line: it
+    answers LN ERR and reads the next one. read() -> None: silence for idle_ms, on_idle().
+    write(bytes or memoryview): the answers' bytes, a line whole or in pieces, in order."""
     read = read or _StdinReader(idle_ms)
     write = write or _stdout_writer()
     broken = None
@@ -355,7 +356,8 @@ def _answer(server, read, on_idle):
 
 
 def ack_numbers(f):
-    # -> an ACK request's numbers (id, bytes, id, ...), in an array: its 97 fields go at once
+    """Returns an ACK request's numbers (id, bytes, id, ...), in an array: its 97 fields go at
+    once"""
     a = array("I")
     for i in range(1, len(f)):
         a.append(int(f[i]))

@@ -1,18 +1,18 @@
-# The power-safe journal of games on flash (docs/FIRMWARE.md, "Store"). MicroPython subset:
-# plain classes, `os`, `open`, `binascii.crc32`; the same code runs on the Pico (littlefs), in
-# the simulator (a host folder) and in the tests, on CPython and on MicroPython.
-# Store is the facade (the games being played, ids, boot, space); its parts, and the files in
-# the store's folder each one keeps:
-#   journal.py  g0007.log: a game's journal (record, parse, END), read and mended; g0007.bad:
-#               one found damaged in the middle, kept aside as it was, never deleted
-#   packs.py    p0003.pak: finished games filed one after the other
-#   acks.py     synced.log: how much of each game the host acknowledged
-#   flash.py    *.tmp: written, flushed, then renamed (atomic on littlefs); the errors, sizes
-#               and file calls they all share
-#   store.py    next.id: {"next": id}, written before anything is deleted: ids never repeat
-#   mirror.py   no file: the journal being written copied outside the filesystem (CircuitPython)
-#   ahead.py    ahead/a.log: the running game's newest records, written ahead of its journal by
-#               the Pico's store (AheadStore); any store's boot folds what a power cut left there
+"""The power-safe journal of games on flash (docs/FIRMWARE.md, "Store"). MicroPython subset:
+plain classes, `os`, `open`, `binascii.crc32`; the same code runs on the Pico (littlefs), in
+the simulator (a host folder) and in the tests, on CPython and on MicroPython.
+Store is the facade (the games being played, ids, boot, space); its parts, and the files in
+the store's folder each one keeps:
+  journal.py  g0007.log: a game's journal (record, parse, END), read and mended; g0007.bad:
+              one found damaged in the middle, kept aside as it was, never deleted
+  packs.py    p0003.pak: finished games filed one after the other
+  acks.py     synced.log: how much of each game the host acknowledged
+  flash.py    *.tmp: written, flushed, then renamed (atomic on littlefs); the errors, sizes
+              and file calls they all share
+  store.py    next.id: {"next": id}, written before anything is deleted: ids never repeat
+  mirror.py   no file: the journal being written copied outside the filesystem (CircuitPython)
+  ahead.py    ahead/a.log: the running game's newest records, written ahead of its journal by
+              the Pico's store (AheadStore); any store's boot folds what a power cut left there"""
 import os
 from array import array
 from io import BytesIO
@@ -26,7 +26,7 @@ from packs import IX, Packs
 
 
 class NotSynced(StoreError):
-    pass
+    """A finished game the host has not yet acknowledged: deleting it would lose it."""
 
 
 _INFO = tuple([{"finished": f, "synced": y} for f in (False, True) for y in (False, True)])
@@ -41,6 +41,10 @@ def _num(name, prefix, suffix):
 
 
 class Store:
+    """The box's games on flash. Promises: an event appended is on flash when append returns
+    (or StoreError/FlashFull says why not, nothing half written); a power cut at any byte
+    loses at most the record being written, and boot mends the rest; ids never repeat; a
+    finished game stays until the host has acknowledged it (NotSynced)."""
     def __init__(self, root, capacity=None, mirror=None, squeeze=True):
         # capacity: bytes all the store's files may take (the simulator's flash, the tests);
         # None: the filesystem's real free space. mirror: a mirror.Mirror where the filesystem
@@ -211,11 +215,13 @@ class Store:
                               str(exc), 0, 0, None)
 
     def holds(self, gid):
-        # -> whether the game is on the box (not deleted to make room)
+        """Returns whether the game is on the box (not deleted to make room)"""
         return gid in self._logs or self._packs.find(gid) is not None
 
     # ---- space ----------------------------------------------------------------------------
     def free_bytes(self):
+        """Returns the bytes still free for the store: its capacity's rest, else the
+        filesystem's."""
         if self.capacity is not None:
             return self.capacity - sum([size(self.dir + n) for n in os.listdir(self.root)])
         st = os.statvfs(self.root)
@@ -234,11 +240,11 @@ class Store:
         raise StoreFull(FULL)
 
     def make_room(self, needed):
-        # Deletes synced finished games, oldest first, until `needed` bytes fit above the
-        # reserve; never an unsynced game nor a damaged pack. A pack of synced games goes;
-        # one with unsynced games too is rewritten without the synced (using the reserve).
-        # -> the ids deleted. Called when the flash is full, at any heap: it builds no list
-        # of the box's games, only the array of one pack's at a time.
+        """Deletes synced finished games, oldest first, until `needed` bytes fit above the
+        reserve; never an unsynced game nor a damaged pack. A pack of synced games goes; one
+        with unsynced games too is rewritten without the synced (using the reserve). -> the
+        ids deleted. Called when the flash is full, at any heap: it builds no list of the
+        box's games, only the array of one pack's at a time."""
         deleted = array("I")
         skip = []  # type: list  # packs that could not be rewritten (no room for the copy)
         while self.free_bytes() < needed + RESERVE:
@@ -280,6 +286,8 @@ class Store:
 
     # ---- games ----------------------------------------------------------------------------
     def new_game(self, setup_event):
+        """Start a game's journal with its setup event; returns its id (never one used before).
+        FlashFull if there is no room."""
         self._packs.release()  # a directory read for a lookup: the game needs the heap
         rec = record(setup_event)
         self._ensure(len(rec))
@@ -293,7 +301,7 @@ class Store:
         return gid
 
     def append(self, gid, event):
-        # Returns once the record is on flash: only then may the screen show it.
+        """Returns once the record is on flash: only then may the screen show it."""
         if self._logs.get(gid, True):
             self._where(gid)  # no such game raises
             raise StoreError("game %d is finished; start a new game" % gid)
@@ -302,8 +310,8 @@ class Store:
         self._add(gid, rec)
 
     def game(self, gid):
-        # -> the game (registry name) game gid's setup names, None if unreadable: its records
-        # are written with that game's table (journal.py)
+        """Returns the game (registry name) game gid's setup names, None if unreadable: its
+        records are written with that game's table (journal.py)"""
         if self._game[0] != gid:
             name = None
             f, n = self._open(gid)
@@ -334,7 +342,7 @@ class Store:
             raise full(exc)
 
     def finish(self, gid):
-        # Ends the game with an END record, then files it in a pack (if there is room yet).
+        """Ends the game with an END record, then files it in a pack (if there is room yet)."""
         if gid not in self._logs:
             self._where(gid)  # no such game raises; a filed game is finished already
             return
@@ -351,9 +359,9 @@ class Store:
             del self._logs[gid]
 
     def settle(self, file=True, stop=None):
-        # The app's idle step, its frame drawn: -> whether there was work (AheadStore's: the
-        # journal's slow writes). stop: a callable, True once a button moved: long work gives
-        # way to it. Here: the packs' summary boot made is written, the temps it left go.
+        """The app's idle step, its frame drawn: -> whether there was work (AheadStore's: the
+        journal's slow writes). stop: a callable, True once a button moved: long work gives
+        way to it. Here: the packs' summary boot made is written, the temps it left go."""
         later = self._packs.later
         if later is not None:
             self._packs.later = None
@@ -370,26 +378,28 @@ class Store:
         return True
 
     def finished(self, gid):
+        """Returns whether game gid is finished (filed or its journal ended); StoreError if
+        there is no such game."""
         self._where(gid)
         return self._logs.get(gid, True)
 
     def squeeze(self, on):
-        # Whether the games that finish from now on are filed compressed (where the runtime
-        # reads them back and no mirror compares the filed bytes): the app says, by its heap
+        """Whether the games that finish from now on are filed compressed (where the runtime
+        reads them back and no mirror compares the filed bytes): the app says, by its heap"""
         self._packs.squeeze = on and self.mirror is None
 
     def current(self):
-        # -> the newest unfinished game, or None
+        """Returns the newest unfinished game, or None"""
         return max([g for g in self._logs if not self._logs[g]] or [None])
 
     def each(self):
-        # Yields (id, finished, bytes) of every game, in no set order, allocating nothing per
-        # game: what lists and counts a box full of games (3,000 fit a Pico's flash).
+        """Yields (id, finished, bytes) of every game, in no set order, allocating nothing per
+        game: what lists and counts a box full of games (3,000 fit a Pico's flash)."""
         for gid, f, n, z in self.listing():
             yield gid, f, n
 
     def listing(self):
-        # each() with the bytes a game is filed compressed in (0: a .log or filed plain)
+        """each() with the bytes a game is filed compressed in (0: a .log or filed plain)"""
         for gid, n, z in self._packs.each():
             if gid not in self._logs:  # a .log wins over a filed copy
                 yield gid, True, n, z
@@ -397,17 +407,17 @@ class Store:
             yield gid, self._logs[gid], size(self._log(gid)), 0
 
     def games(self):
-        # -> [(id, info)] in id order; info is one of four shared dicts {"finished": bool,
-        # "synced": bool} (read it, do not change it): ~40 bytes a game on the unix port's
-        # heap, so the app and the link use each() and count().
+        """Returns [(id, info)] in id order; info is one of four shared dicts {"finished":
+        bool, "synced": bool} (read it, do not change it): ~40 bytes a game on the unix
+        port's heap, so the app and the link use each() and count()."""
         return sorted([(g, _INFO[2 * f + (self.acks.get(g) >= n)]) for g, f, n in self.each()])
 
     def top(self):
-        # -> the highest game id handed out
+        """Returns the highest game id handed out"""
         return self._top
 
     def count(self):
-        # -> (games, not synced)
+        """Returns (games, not synced)"""
         games = unsynced = 0
         for g, f, n in self.each():
             games += 1
@@ -415,9 +425,9 @@ class Store:
         return games, unsynced
 
     def events(self, gid, into=None):
-        # -> the game's events (END left out), appended to `into` (a list by default; any
-        # object with append: eventlog's view takes them one by one). A cut last record is
-        # dropped for good; damage in the middle raises CorruptJournal (see recover).
+        """Returns the game's events (END left out), appended to `into` (a list by default; any
+        object with append: eventlog's view takes them one by one). A cut last record is
+        dropped for good; damage in the middle raises CorruptJournal (see recover)."""
         evs = [] if into is None else into
         if gid in self._logs:
             self._check(gid, evs)
@@ -434,9 +444,9 @@ class Store:
         return evs
 
     def recover(self, gid):
-        # Drops a cut last record so the next append starts on a clean line: -> bytes dropped.
-        # A bad record with good ones after it is damage: the good prefix becomes the journal,
-        # the original is kept aside as g0007.bad, and CorruptJournal says so.
+        """Drops a cut last record so the next append starts on a clean line: -> bytes dropped.
+        A bad record with good ones after it is damage: the good prefix becomes the journal,
+        the original is kept aside as g0007.bad, and CorruptJournal says so."""
         if gid not in self._logs:
             self._where(gid)
             return 0
@@ -458,11 +468,12 @@ class Store:
                 self.acks.forget(lambda g: g != gid)
 
     def size(self, gid):
+        """Returns the bytes of game gid's records, journal or filed: what the host syncs."""
         return self._where(gid)[2]
 
     def read_from(self, gid, offset, n):
-        # -> up to n raw bytes of the game's journal from `offset`: the sync link resumes by
-        # game id and offset (filing a game in a pack does not change its bytes)
+        """Returns up to n raw bytes of the game's journal from `offset`: the sync link resumes
+        by game id and offset (filing a game in a pack does not change its bytes)"""
         f, end = self._open(gid, True)
         with f:
             n = min(n, end - offset)
@@ -472,10 +483,10 @@ class Store:
             return f.read(n)
 
     def stream(self, gid, files):
-        # -> (journal bytes, the game's filing as it is on flash, compressed: zjournal): what
-        # the sync link sends for the host to expand; StoreError for a game not filed
-        # compressed. files: {pack path: open file}, the caller's, which closes them: a sync
-        # reads every game, and opening a pack for each would cost 1 ms of the 8 a game takes
+        """Returns (journal bytes, the game's filing as it is on flash, compressed: zjournal):
+        what the sync link sends for the host to expand; StoreError for a game not filed
+        compressed. files: {pack path: open file}, the caller's, which closes them: a sync
+        reads every game, and opening a pack for each would cost 1 ms of the 8 a game takes"""
         w = self._where(gid)
         if not w[3]:
             raise StoreError("game %d is not filed compressed" % gid)
@@ -487,12 +498,12 @@ class Store:
 
     # ---- sync -----------------------------------------------------------------------------
     def mark_synced(self, gid, upto=None):
-        # The host acknowledged the game's first `upto` bytes (default: all). Works on a full
-        # flash: syncing is how space comes back.
+        """The host acknowledged the game's first `upto` bytes (default: all). Works on a full
+        flash: syncing is how space comes back."""
         self.mark_synced_all(((gid, self.size(gid) if upto is None else upto),))
 
     def mark_synced_all(self, pairs):
-        # mark_synced of each (id, upto), in one write of synced.log; none if one is wrong
+        """mark_synced of each (id, upto), in one write of synced.log; none if one is wrong"""
         for gid, upto in pairs:
             n = self.size(gid)
             if not 0 <= upto <= n:
@@ -500,15 +511,16 @@ class Store:
         self.acks.mark_all(pairs)
 
     def acked(self, gid):
-        # -> bytes of the game the host has acknowledged
+        """Returns bytes of the game the host has acknowledged"""
         return max(self.acks.get(gid), 0)
 
     def synced(self, gid):
+        """Returns whether the host has acknowledged all of game gid."""
         return self.acks.get(gid) >= self.size(gid)
 
     def delete(self, gid, copied=False):
-        # Deletes a game the host has all of; refuses any other. copied: its records go on in
-        # another game's journal (resume.py), so the host need not have it.
+        """Deletes a game the host has all of; refuses any other. copied: its records go on in
+        another game's journal (resume.py), so the host need not have it."""
         if not copied and not self.synced(gid):
             raise NotSynced("game %d is not synced: sync the box with `lenotre sync` first; "
                             "nothing was deleted" % gid)

@@ -1,7 +1,7 @@
-# The app: a stack of screens over one hal bundle, for whichever game is played. Every game
-# action becomes an event that the rules core validates, the journal stores (flushed) and only
-# then the screen acknowledges. What is particular to a game (its hub, setup note, entry
-# screens, what its pixels mean, its undo words) is its flow module (app/flows.py).
+"""The app: a stack of screens over one hal bundle, for whichever game is played. Every game
+action becomes an event that the rules core validates, the journal stores (flushed) and only
+then the screen acknowledges. What is particular to a game (its hub, setup note, entry
+screens, what its pixels mean, its undo words) is its flow module (app/flows.py)."""
 from micropython import const
 from shared_rules import games
 from shared_rules.errors import RulesError
@@ -18,6 +18,10 @@ _FILE_MS = const(1500)  # a finished game is filed once the buttons have rested 
 
 
 class App:
+    """The box's app: a stack of screens over the hal bundle, the running game (its flow, its
+    rules' game, its journal in the store) and the settings. step() is one turn of the
+    device loop: buttons in, toasts and pixels, the screen redrawn when dirty; record()
+    journals an event before the game shows it; push/pop/home move between screens."""
     def __init__(self, hal):
         from app import preload
         try:
@@ -62,6 +66,10 @@ class App:
 
     # ---- the loop ------------------------------------------------------------------------
     def step(self):
+        """One turn of the device loop: a button event to the top screen, toasts timed out, the
+        status pixel's cycle, the screen redrawn if anything changed; with the frame out and
+        no key, the idle work (the journal's slow writes, a finished game's filing, the code
+        preload)."""
         now = self.clock.ticks_ms()
         ev = self.keypad.poll(now)
         if ev:
@@ -112,6 +120,7 @@ class App:
                     self.step()
 
     def redraw(self):
+        """Draw the top screen (and a toast over it) and show the frame."""
         d = self.display
         d.fill(0)
         top = self.stack[-1]
@@ -130,6 +139,8 @@ class App:
         self.dirty = False
 
     def update_pixels(self, top):
+        """Light the pixels for the top screen: the game's flow's meaning for its own, the
+        status pixel the colour the screen is about."""
         px = self.pixels
         g = self.game
         if g is None or self.flow is None or self.flow.GAME != g.GAME:
@@ -148,7 +159,7 @@ class App:
         px.show()
 
     def light(self, role, rgb):
-        # A flow's pixel meaning: the pixel at position `role` (board.PIXELS) in rgb
+        """A flow's pixel meaning: the pixel at position `role` (board.PIXELS) in rgb"""
         self._set(self.pixels.role(role), rgb)
 
     def _set(self, i, rgb):
@@ -158,22 +169,25 @@ class App:
 
     # ---- screens -------------------------------------------------------------------------
     def push(self, screen):
+        """Show screen on top of the others."""
         self.stack.append(screen)
         self.dirty = True
 
     def pop(self):
+        """Go back to the screen below (the menu stays)."""
         if len(self.stack) > 1:
             self.stack.pop()
         self.dirty = True
 
     def home(self):
+        """Back to the menu, its cursor on Resume game while a game runs."""
         del self.stack[1:]
         if self.game is not None and self.game.outcome is None:
             self.stack[0].at = 0  # the menu's first row, "Resume game": back to the game
         self.dirty = True
 
     def say(self, text):
-        # A toast: up to three lines of 14 columns; a longer text counts as clipped.
+        """A toast: up to three lines of 14 columns; a longer text counts as clipped."""
         lines = ui.wrap(text, TOAST_COLS)
         if len(lines) > TOAST_LINES:
             ui.clipped += 1
@@ -182,18 +196,20 @@ class App:
         self.dirty = True
 
     def error(self, exc):
+        """Say why the rules refused something (exc's words), with a low beep."""
         self.beep(220, 120)
         self.push(ui.Message(self, "Not allowed", str(exc)))
 
     def beep(self, freq, ms):
+        """Sound the buzzer for ms at freq Hz, if the board has one and sound is on."""
         b = self.hal.buzzer
         if b is not None and self.settings["sound"]:
             b.beep(freq, ms)
 
     def wall_time(self):
-        # -> unix seconds, or [power-on number, seconds since power-on] while the clock was
-        # not set from a PC since power-on (the PC dates it by the power-on's clock mark,
-        # clockmarks.py), or None
+        """Returns unix seconds, or [power-on number, seconds since power-on] while the clock
+        was not set from a PC since power-on (the PC dates it by the power-on's clock mark,
+        clockmarks.py), or None"""
         w = getattr(self.hal, "wall", None)
         if self.power_on is False:  # a game set up before the first frame was out (tests)
             self.power_on = _count(self.hal)
@@ -205,16 +221,17 @@ class App:
         return t if up is None else [self.power_on, up]
 
     def save_settings(self):
+        """Write the settings to flash and redraw."""
         settings.save(self.store.root, self.settings)
         self.dirty = True
 
     # ---- the game ------------------------------------------------------------------------
     def new_game(self, names, people=None, game=None, extra=None):
-        # Player names are their colours: the colour each one's pixels glow in. people: per
-        # seat, the roster person or None (a guest). The setup record keeps both, and the
-        # start time when the box's clock was set from a PC. game: its registry name
-        # (shared_rules.games), by default the one being set up (else the first installed).
-        # extra: the game's own setup fields (its flow's setup screens chose them).
+        """Player names are their colours: the colour each one's pixels glow in. people: per
+        seat, the roster person or None (a guest). The setup record keeps both, and the
+        start time when the box's clock was set from a PC. game: its registry name
+        (shared_rules.games), by default the one being set up (else the first installed).
+        extra: the game's own setup fields (its flow's setup screens chose them)."""
         name = game or (self.flow.GAME if self.flow else flows.installed()[0][0])
         if self.game is not None and self.game.GAME != name:
             self.game = None  # over or left: the other game's rules may leave the heap
@@ -254,11 +271,11 @@ class App:
             self.push(ui.Message(self, "Set up", text(self.game)))
 
     def set_up(self, name):
-        # The game chosen at Home ("which game", or the only one): its flow's setup. A game
-        # held that is over (filed, its scores in Finished games) is let go, and its code
-        # with it: it holds 23 KB of the heap a setup needs. The last end's screens go
-        # too (loaded again at the next end): kept, they set the setup's lowest free heap.
-        # Home has just collected; what they leave goes with the next collection.
+        """The game chosen at Home ("which game", or the only one): its flow's setup. A game
+        held that is over (filed, its scores in Finished games) is let go, and its code with
+        it: it holds 23 KB of the heap a setup needs. The last end's screens go too (loaded
+        again at the next end): kept, they set the setup's lowest free heap. Home has just
+        collected; what they leave goes with the next collection."""
         self.flow = None
         if self.game is not None and self.game.outcome is not None:
             self.game = None
@@ -267,17 +284,18 @@ class App:
         self.flow.setup(self)
 
     def open_game(self, gid):
+        """Open game gid from the store and show it."""
         self.game = load(self.store, gid)
         self.gid = gid
         self.show_game()
 
     def resume(self, old):
-        # A game left unfinished goes on as a new game (resume.py): its journal, all but its
-        # end, becomes the new one's and the old game leaves the box, so Finished games no
-        # longer offers it (resumed again, it would go on a second time from the same point).
-        # The copy is made, and the old game taken out of its pack, before any game is read:
-        # the heap is at its freest then (beside the whole replay and the Finished list,
-        # rewriting the pack needs a 1 KB block that a 192 KB heap rarely has in one piece).
+        """A game left unfinished goes on as a new game (resume.py): its journal, all but its
+        end, becomes the new one's and the old game leaves the box, so Finished games no
+        longer offers it (resumed again, it would go on a second time from the same point).
+        The copy is made, and the old game taken out of its pack, before any game is read:
+        the heap is at its freest then (beside the whole replay and the Finished list,
+        rewriting the pack needs a 1 KB block that a 192 KB heap rarely has in one piece)."""
         import gc
         self.game = self.gid = None  # the caller filed the game held, if one ran
         self.home()  # and Finished games goes, its module with it (a refusal shows on the menu)
@@ -296,7 +314,7 @@ class App:
         self.say("Game %d goes on as %d" % (old, gid))
 
     def record(self, event):
-        # Validate (the rules core), then journal (flushed), then show. -> True if recorded.
+        """Validate (the rules core), then journal (flushed), then show. -> True if recorded."""
         g = self.game
         assert g is not None, "no game to record into"
         try:
@@ -323,8 +341,8 @@ class App:
         return True
 
     def file(self, gid, g):
-        # A game ends, won or left for another: its journal closed and filed, and its row in
-        # Finished games written (labels.py), so that menu shows it without replaying it
+        """A game ends, won or left for another: its journal closed and filed, and its row in
+        Finished games written (labels.py), so that menu shows it without replaying it"""
         self.store.finish(gid)
         try:
             from labels import Labels
@@ -334,6 +352,8 @@ class App:
         unload_labels()
 
     def undo(self):
+        """Take back the game's last event (journalled as an undo) and say what went; a game
+        with only its setup has nothing to undo."""
         g = self.game
         if g is None or len(g.events) < 2:
             self.say("Nothing to undo")
@@ -347,8 +367,8 @@ class App:
             self.show_game()
 
     def show_game(self):
-        # The game screen follows from the game state alone: resume, undo and every action
-        # land on the right screen.
+        """The game screen follows from the game state alone: resume, undo and every action
+        land on the right screen."""
         g = self.game
         assert g is not None, "no game to show"
         self.flow = None
@@ -379,15 +399,15 @@ class _Replay:
 
 
 def load(store, gid):
-    # -> the game of the journal of game gid, replayed as it is read
+    """Returns the game of the journal of game gid, replayed as it is read"""
     r = _Replay()
     store.events(gid, r)
     return r.game
 
 
 def replay(events):
-    # -> the game of a journal's events (games.replay), consuming the list: the game keeps
-    # the events that stand, the list goes as it is read (undone events with it).
+    """Returns the game of a journal's events (games.replay), consuming the list: the game
+    keeps the events that stand, the list goes as it is read (undone events with it)."""
     events.reverse()
     g = games.new_game(events.pop())
     while events:
@@ -396,13 +416,13 @@ def replay(events):
 
 
 def row_words(g):
-    # -> a game's row in labels.txt: "W Ver 20623 44 Sophie" (won: the game's short name, its
-    # day, the winner's points and name, the first of a shared victory) or, with no winner,
-    # "L Ver 20623 S1R3" (left: where, by its flow). The day: days since 1970-01-01 (UTC) of
-    # the game's time (unix seconds), "p7" for a time of power-on 7 with the clock unset
-    # ([7, seconds since power-on]), "-" for none. Rows of the older kind ("w 44 Sophie",
-    # "l S1R3") lack the game and the day: the menu reads them as missing, replays the game
-    # once and writes its row again.
+    """Returns a game's row in labels.txt: "W Ver 20623 44 Sophie" (won: the game's short name,
+    its day, the winner's points and name, the first of a shared victory) or, with no
+    winner, "L Ver 20623 S1R3" (left: where, by its flow). The day: days since 1970-01-01
+    (UTC) of the game's time (unix seconds), "p7" for a time of power-on 7 with the clock
+    unset ([7, seconds since power-on]), "-" for none. Rows of the older kind ("w 44
+    Sophie", "l S1R3") lack the game and the day: the menu reads them as missing, replays
+    the game once and writes its row again."""
     try:
         name = games.info(g.GAME)[1][:3]
     except Exception:  # a game this box's registry does not have
@@ -424,8 +444,8 @@ def row_words(g):
 
 
 def unload_labels():
-    # labels.py takes 2.6 KB of the heap: loaded to file a game or for Finished games,
-    # never held through the next game (it would lower a 5-player game's least free heap)
+    """labels.py takes 2.6 KB of the heap: loaded to file a game or for Finished games, never
+    held through the next game (it would lower a 5-player game's least free heap)"""
     import sys
     sys.modules.pop("labels", None)
 

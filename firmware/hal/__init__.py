@@ -1,8 +1,12 @@
-# The hardware bundle the app is given: every device behind a small object, so the same app
-# runs on the Pico (hal.pico), in the simulator and in tests (hal.sim).
+"""The hardware bundle the app is given: every device behind a small object, so the same app
+runs on the Pico (hal.pico), in the simulator and in tests (hal.sim)."""
 
 
 class Hal:
+    """Every device the app touches, each a small object with a few methods: clock, keypad,
+    display (a framebuf), pixels, store; optional buzzer, entropy, wall clock, restart and
+    watchdog (None: the board has none). Built by hal.pico, hal.circuitpython, hal.virtual or
+    hal.sim; the app knows no other."""
     def __init__(self, board, clock, keypad, display, pixels, store, buzzer=None,
                  entropy=None, wall=None, restart=None, watchdog=None):
         self.board = board

@@ -1,12 +1,12 @@
-# The real hardware of a Le Nôtre box on CircuitPython: the same devices as hal.pico, through
-# CircuitPython's modules, every pin from pinout.json as board.GPn.
-#
-#   import hal.circuitpython
-#   hal = hal.circuitpython.build()    # .board .display .keypad .pixels .clock .store .buzzer
-#
-# The bus differences stay here: the app, our SSD1306 driver and the keypad's state machine
-# are the ones MicroPython runs. Our pinout module is `boxboard` on these boxes: CircuitPython's
-# built-in `board` (board.GP10...) takes its name, and a built-in module wins over a file.
+"""The real hardware of a Le Nôtre box on CircuitPython: the same devices as hal.pico, through
+CircuitPython's modules, every pin from pinout.json as board.GPn.
+
+  import hal.circuitpython
+  hal = hal.circuitpython.build()    # .board .display .keypad .pixels .clock .store .buzzer
+
+The bus differences stay here: the app, our SSD1306 driver and the keypad's state machine
+are the ones MicroPython runs. Our pinout module is `boxboard` on these boxes: CircuitPython's
+built-in `board` (board.GP10...) takes its name, and a built-in module wins over a file."""
 import board as pins
 import busio
 import digitalio
@@ -31,7 +31,7 @@ _HALF = _PERIOD >> 1
 
 
 class Clock:
-    # MicroPython's time.ticks_* on supervisor.ticks_ms (CircuitPython's time has none)
+    """MicroPython's time.ticks_* on supervisor.ticks_ms (CircuitPython's time has none)"""
     def ticks_ms(self):
         return supervisor.ticks_ms()
 
@@ -50,15 +50,15 @@ def gp(n):
 
 
 def button(n):
-    # a digitalio input with the pull-up, as a callable giving its level (what Keypad reads)
+    """a digitalio input with the pull-up, as a callable giving its level (what Keypad reads)"""
     io = digitalio.DigitalInOut(gp(n))
     io.switch_to_input(pull=digitalio.Pull.UP)
     return lambda: io.value
 
 
 class Buzzer:
-    # A piezo on a PWM pin. beep() returns at once; CircuitPython has no timer callbacks, so
-    # the keypad's poll (every pass of the app's loop) silences it once its time is up.
+    """A piezo on a PWM pin. beep() returns at once; CircuitPython has no timer callbacks, so
+    the keypad's poll (every pass of the app's loop) silences it once its time is up."""
     def __init__(self, pin, clock):
         self._pwm = pwmio.PWMOut(gp(pin), frequency=440, duty_cycle=0, variable_frequency=True)
         self._clock = clock
@@ -76,7 +76,7 @@ class Buzzer:
 
 
 class Keys(Keypad):
-    # our Keypad (debounce, long press, repeat), which also ends a beep on time
+    """our Keypad (debounce, long press, repeat), which also ends a beep on time"""
     def __init__(self, pins_, diff, buzzer):
         Keypad.__init__(self, pins_, diff)
         self._buzzer = buzzer
@@ -88,7 +88,7 @@ class Keys(Keypad):
 
 
 class Strip:
-    # Adafruit's NeoPixel as pixels.Pixels wants a strip: colours RGB, write() sends them
+    """Adafruit's NeoPixel as pixels.Pixels wants a strip: colours RGB, write() sends them"""
     def __init__(self, pin, n, order):
         self._np = neopixel.NeoPixel(gp(pin), n, pixel_order=order, auto_write=False)
 
@@ -103,11 +103,11 @@ class Strip:
 
 
 class Watchdog:
-    # microcontroller.watchdog resets the box when the loop stops feeding it (guard.py), as
-    # machine.WDT does on MicroPython. Armed at the first feed, after the app's boot: here the
-    # boot compiles the app from source (seconds); a press after it keeps it busy ~324 ms
-    # (bench/circuitpython.py), well inside the 8 s. mode None stops it while the host holds
-    # the REPL (a sync, a flash): CircuitPython 10 has no deinit().
+    """microcontroller.watchdog resets the box when the loop stops feeding it (guard.py), as
+    machine.WDT does on MicroPython. Armed at the first feed, after the app's boot: here the
+    boot compiles the app from source (seconds); a press after it keeps it busy ~324 ms
+    (bench/circuitpython.py), well inside the 8 s. mode None stops it while the host holds
+    the REPL (a sync, a flash): CircuitPython 10 has no deinit()."""
     def __init__(self):
         self._wd = None
         self._ms = 0

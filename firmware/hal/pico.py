@@ -1,7 +1,7 @@
-# The real hardware of a Le Nôtre box, every pin from pinout.json (board.py).
-#
-#   import hal.pico
-#   hal = hal.pico.build()    # .board .display .keypad .pixels .clock .store .buzzer
+"""The real hardware of a Le Nôtre box, every pin from pinout.json (board.py).
+
+  import hal.pico
+  hal = hal.pico.build()    # .board .display .keypad .pixels .clock .store .buzzer"""
 import time
 from array import array
 
@@ -17,8 +17,8 @@ from hal import Hal
 
 
 class Buzzer:
-    # A piezo on a PWM pin. beep() returns at once; a one-shot timer silences it, so the
-    # main loop never waits for a sound.
+    """A piezo on a PWM pin. beep() returns at once; a one-shot timer silences it, so the main
+    loop never waits for a sound."""
     def __init__(self, pin):
         self._pwm = PWM(Pin(pin))
         self._pwm.duty_u16(0)
@@ -35,12 +35,12 @@ class Buzzer:
 
 
 class Watchdog:
-    # machine.WDT resets the box when the loop stops feeding it (guard.py). MicroPython's
-    # WDT cannot be stopped once armed, but the box must not reset while the host holds the
-    # REPL (a sync, a flash): stop() clears the enable bit of the RP2040's watchdog (RP2040
-    # datasheet, 4.7 Watchdog: WATCHDOG_BASE 0x40058000, CTRL bit 30 ENABLE; "when not
-    # enabled the watchdog timer is paused"), through the register's atomic-clear alias
-    # (+0x3000, datasheet 2.1.2).
+    """machine.WDT resets the box when the loop stops feeding it (guard.py). MicroPython's WDT
+    cannot be stopped once armed, but the box must not reset while the host holds the REPL
+    (a sync, a flash): stop() clears the enable bit of the RP2040's watchdog (RP2040
+    datasheet, 4.7 Watchdog: WATCHDOG_BASE 0x40058000, CTRL bit 30 ENABLE; "when not enabled
+    the watchdog timer is paused"), through the register's atomic-clear alias (+0x3000,
+    datasheet 2.1.2)."""
     _CTRL_CLEAR = 0x40058000 + 0x3000
     _ENABLE = 1 << 30
 
@@ -61,11 +61,11 @@ class Watchdog:
 
 
 class Clock:
-    # The time module's ticks, and the loop's sleep (guard.py: 10 ms between steps). While a
-    # button is down it sleeps in 1 ms slices until the keypad is still again (keypad.stirred:
-    # every pin up, no fall latched), so the release that makes a press is read within a
-    # millisecond, not up to 10 ms later (every press's frame would wait for it); otherwise in
-    # one stretch.
+    """The time module's ticks, and the loop's sleep (guard.py: 10 ms between steps). While a
+    button is down it sleeps in 1 ms slices until the keypad is still again (keypad.stirred:
+    every pin up, no fall latched), so the release that makes a press is read within a
+    millisecond, not up to 10 ms later (every press's frame would wait for it); otherwise in
+    one stretch."""
     def __init__(self, keypad):
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff

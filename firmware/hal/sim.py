@@ -1,10 +1,10 @@
-# Fake hardware with the same bundle as hal.pico: the desktop simulator and the tests press
-# the pins, read the screen and the LEDs, and move a virtual clock. Runs on MicroPython's unix
-# port and on CPython (with host/lenotre/shims for framebuf and micropython).
-#
-#   hal = hal.sim.build("/tmp/flash")     # the flash folder: the journal is /tmp/flash/data
-#   hal.pins["ok"].level = 0; hal.clock.advance(30); ...
-#   hal.display.shown, hal.display.shown_texts, hal.strip.shown, hal.buzzer.beeps
+"""Fake hardware with the same bundle as hal.pico: the desktop simulator and the tests press
+the pins, read the screen and the LEDs, and move a virtual clock. Runs on MicroPython's unix
+port and on CPython (with host/lenotre/shims for framebuf and micropython).
+
+  hal = hal.sim.build("/tmp/flash")     # the flash folder: the journal is /tmp/flash/data
+  hal.pins["ok"].level = 0; hal.clock.advance(30); ...
+  hal.display.shown, hal.display.shown_texts, hal.strip.shown, hal.buzzer.beeps"""
 import os
 
 import framebuf
@@ -18,7 +18,7 @@ from hal import Hal
 
 
 class SimPin:
-    # A button's pin: the simulator sets level (1 released, 0 pressed), the keypad calls it.
+    """A button's pin: the simulator sets level (1 released, 0 pressed), the keypad calls it."""
     def __init__(self, level=1):
         self.level = level
 
@@ -32,8 +32,8 @@ class SimPin:
 
 
 class SimDisplay(framebuf.FrameBuffer):
-    # The OLED: show() copies the frame into `shown`. `texts` lists the strings drawn since
-    # the last fill(); `shown_texts` is that list as it was at the last show().
+    """The OLED: show() copies the frame into `shown`. `texts` lists the strings drawn since
+    the last fill(); `shown_texts` is that list as it was at the last show()."""
     def __init__(self, width=128, height=64):
         self.width = width
         self.height = height
@@ -56,7 +56,7 @@ class SimDisplay(framebuf.FrameBuffer):
         super().text(s, x, y, c)
 
     def note(self, s):
-        # Text drawn some other way (the app's scaled-up digits) is still on the screen.
+        """Text drawn some other way (the app's scaled-up digits) is still on the screen."""
         self.texts.append(s)
 
     def show(self):
@@ -78,7 +78,7 @@ class SimDisplay(framebuf.FrameBuffer):
 
 
 class SimStrip:
-    # Stands in for neopixel.NeoPixel: `shown` holds the colours of the last write().
+    """Stands in for neopixel.NeoPixel: `shown` holds the colours of the last write()."""
     def __init__(self, n):
         self._n = n
         self._buf = [(0, 0, 0)] * n
@@ -100,7 +100,7 @@ class SimStrip:
 
 
 class SimClock:
-    # Virtual milliseconds: time moves only when the simulator (or sleep_ms) moves it.
+    """Virtual milliseconds: time moves only when the simulator (or sleep_ms) moves it."""
     def __init__(self, start=0):
         self.now = start
 
@@ -122,8 +122,8 @@ class SimClock:
 
 
 class SimWall:
-    # The simulator's wall clock (wallclock.py): an RTC that reads wallclock.ZERO at power-on
-    # (a new SimHal) and moves with the virtual milliseconds; unknown until set, as a Pico's.
+    """The simulator's wall clock (wallclock.py): an RTC that reads wallclock.ZERO at power-on
+    (a new SimHal) and moves with the virtual milliseconds; unknown until set, as a Pico's."""
     zero = ZERO
 
     def __init__(self, ticks_ms):
@@ -174,7 +174,7 @@ def _exists(path):
 
 
 def find_pinout():
-    # pinout.json next to the firmware (as on the device), else the repo's hardware/
+    """pinout.json next to the firmware (as on the device), else the repo's hardware/"""
     fw = _here()
     for p in (fw + "/pinout.json", fw + "/../hardware/pinout.json", "hardware/pinout.json"):
         if _exists(p):
@@ -183,7 +183,7 @@ def find_pinout():
 
 
 class SimHal(Hal):
-    # The bundle, plus the handles the simulator drives: pins by role and the LED strip.
+    """The bundle, plus the handles the simulator drives: pins by role and the LED strip."""
     def __init__(self, b, flash_dir):
         import store  # late, as in hal.pico
 

@@ -1,21 +1,21 @@
-# The virtual Pico's hardware: MicroPython's unix port behind a pseudo-terminal
-# (host/lenotre/vpico.py, `lenotre sim --serial`). Real time (the `time` module, as on a
-# Pico), the simulator's display, pixels and pins (hal.sim), and a control panel: a datagram
-# socket in Linux's abstract namespace, named by the environment variable LENOTRE_VPICO_HW,
-# where a test presses buttons and reads the screen of the running app. The panel is served
-# while the app sleeps between steps, so the loop stays one step every 10 ms; the relay's
-# Ctrl-C comes this way too ("interrupt").
-#
-# Requests (ASCII datagrams) and replies:
-#   press B MS   hold button B for MS ms; "ok" once it is released and 40 ms passed
-#   down B / up B   press / release B now; "ok"
-#   screen       {"texts": [...], "frame": hex of the 1024-byte frame, "pixels": hex RGB}, in
-#                datagrams of up to PIECE bytes: each but the last starts with MORE
-#   interrupt    "ok", then KeyboardInterrupt: the relay's Ctrl-C while the app runs. Raised
-#                here, between steps, as a Pico's scheduled one is: the unix port's SIGINT
-#                jumps out of whatever C code runs, and one landing while MicroPython holds
-#                its string-table lock (importing, compiling) leaves that lock held for good.
-# anything else: "error ...". Buttons: up down back next ok.
+"""The virtual Pico's hardware: MicroPython's unix port behind a pseudo-terminal
+(host/lenotre/vpico.py, `lenotre sim --serial`). Real time (the `time` module, as on a
+Pico), the simulator's display, pixels and pins (hal.sim), and a control panel: a datagram
+socket in Linux's abstract namespace, named by the environment variable LENOTRE_VPICO_HW,
+where a test presses buttons and reads the screen of the running app. The panel is served
+while the app sleeps between steps, so the loop stays one step every 10 ms; the relay's
+Ctrl-C comes this way too ("interrupt").
+
+Requests (ASCII datagrams) and replies:
+  press B MS   hold button B for MS ms; "ok" once it is released and 40 ms passed
+  down B / up B   press / release B now; "ok"
+  screen       {"texts": [...], "frame": hex of the 1024-byte frame, "pixels": hex RGB}, in
+               datagrams of up to PIECE bytes: each but the last starts with MORE
+  interrupt    "ok", then KeyboardInterrupt: the relay's Ctrl-C while the app runs. Raised
+               here, between steps, as a Pico's scheduled one is: the unix port's SIGINT
+               jumps out of whatever C code runs, and one landing while MicroPython holds
+               its string-table lock (importing, compiling) leaves that lock held for good.
+anything else: "error ...". Buttons: up down back next ok."""
 import json
 import os
 import select
@@ -66,7 +66,7 @@ class Panel:
         self.to = None
 
     def serve(self, ms):
-        # Waits up to ms, answering requests; moves a timed press on when its time comes.
+        """Waits up to ms, answering requests; moves a timed press on when its time comes."""
         end = time.ticks_add(time.ticks_ms(), ms)
         while True:
             now = time.ticks_ms()
@@ -104,7 +104,7 @@ class Panel:
             self.reply(p[3], "ok")
 
     def handle(self, words, addr):
-        # -> the reply now, or None when it comes later (a timed press)
+        """Returns the reply now, or None when it comes later (a timed press)"""
         if words == ["interrupt"]:
             return "ok"
         if words == ["screen"]:
@@ -124,10 +124,10 @@ class Panel:
         return "error cannot %r now" % " ".join(words)
 
     def screen(self):
-        # The frame and the pixels as hex, the texts as JSON, sent in pieces from the buffer
-        # made at boot: a box with 1,300 games has no 2 KB piece left for a string this size
-        # (the box itself never sends it, so it must never be what fails); a
-        # buffer for the whole reply would take 3 KB of the 192 KB the box has.
+        """The frame and the pixels as hex, the texts as JSON, sent in pieces from the buffer
+        made at boot: a box with 1,300 games has no 2 KB piece left for a string this size
+        (the box itself never sends it, so it must never be what fails); a buffer for the
+        whole reply would take 3 KB of the 192 KB the box has."""
         self.out[0] = MORE
         self.used = 1
         for part in (b'{"texts": ', json.dumps(self.display.shown_texts).encode(),
@@ -168,16 +168,16 @@ _HEX = b"0123456789abcdef"
 
 
 def restart():
-    # A Pico's machine.reset(): the process ends at once and the relay boots it again,
-    # main.py and all, with a fresh heap (host/lenotre/vpico.py, as for its watchdog). Not
-    # SystemExit: under the relay's `-i` the unix port would drop into its REPL instead. The
-    # shell's parent is this process (the unix port inside its Python launcher).
+    """A Pico's machine.reset(): the process ends at once and the relay boots it again, main.py
+    and all, with a fresh heap (host/lenotre/vpico.py, as for its watchdog). Not SystemExit:
+    under the relay's `-i` the unix port would drop into its REPL instead. The shell's
+    parent is this process (the unix port inside its Python launcher)."""
     os.system("kill -9 $PPID")
     time.sleep_ms(5000)  # the signal lands meanwhile
 
 
 class Clock:
-    # The `time` module's ticks; sleep_ms serves the panel meanwhile.
+    """The `time` module's ticks; sleep_ms serves the panel meanwhile."""
     def __init__(self, panel):
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
@@ -186,7 +186,7 @@ class Clock:
 
 
 def build(pinout="pinout.json", root="data"):
-    # The same bundle as hal.pico.build; `hal.panel` is the control panel.
+    """The same bundle as hal.pico.build; `hal.panel` is the control panel."""
     import store  # late, as in hal.pico
 
     b = board.load(pinout)
