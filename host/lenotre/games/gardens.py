@@ -17,11 +17,18 @@ def colours_of(game, p):
     return [R.COLOURS[game.colours[i]] for i in range(game.per_round) if game.owner[i] == p]
 
 
+def is_colours(name, colours):
+    # whether a player's name says the colours they play: the box names a player by their
+    # colour, so the desktop names them once ("Red", not "Red (red)"); a game set up before
+    # (Orange) or a player of two colours (Blue: blue+red) gets both
+    return name.lower() == "+".join(colours)
+
+
 def played_by(game, c):
-    # "blue" where its player is called by the colour (the box names a player so), else
-    # "blue (Orange)": a game set up before, or a player who plays two colours
+    # "blue" where its player is called by the colour, else "blue (Orange)"
     name = game.players[game.seat_of(c)]
-    return R.COLOURS[c] if name.lower() == R.COLOURS[c] else "%s (%s)" % (R.COLOURS[c], name)
+    return R.COLOURS[c] if is_colours(name, [R.COLOURS[c]]) else "%s (%s)" % (R.COLOURS[c],
+                                                                               name)
 
 
 def variant(game):
@@ -75,7 +82,7 @@ class Gardens(base.Adapter):
         if len(out) >= 2 and not out[0].startswith("  !"):
             g = self.load(events[:1])  # the setup: variant and who plays which colour
             out[1] = "players: " + ", ".join(
-                g.players[p] if colours_of(g, p) == [g.players[p].lower()] else
+                g.players[p] if is_colours(g.players[p], colours_of(g, p)) else
                 "%s (%s)" % (g.players[p], "+".join(colours_of(g, p))) for p in range(g.n)) \
                 + "; " + variant(g)
         return out
@@ -160,8 +167,9 @@ class Gardens(base.Adapter):
         game = g.game
         seats = []
         for p in range(game.n):
-            name, colours = g.person_name(p), "+".join(colours_of(game, p))
-            seats.append(name if name.lower() == colours else "%s %s" % (name, colours))
+            name, colours = g.person_name(p), colours_of(game, p)
+            seats.append(name if is_colours(name, colours) else
+                         "%s %s" % (name, "+".join(colours)))
         return ["%s: %s." % (variant(game).capitalize(), ", ".join(seats))]
 
     # ---- report --------------------------------------------------------------------------
