@@ -19,7 +19,7 @@ and the idle step's filing into a pack; K games (default 5) an exec. It stops at
 record the store refuses (StoreFull): the figure is the finished games the box then holds.
 Then the box is powered on again with its app and New game pressed through the buttons (a
 game the refusal left running is first left, as the app offers; then a 2-player Versailles
-set up and started, as simplay's player does): the screens are printed. --flash-image keeps
+set up and started, as versailles_play's player does): the screens are printed. --flash-image keeps
 the box's flash. Deadlines count emulated time (epico); wall times are this machine's."""
 import argparse
 import os
@@ -38,7 +38,7 @@ import capacity  # noqa: E402  bench/capacity.py: the games of the unix port's f
 import picorepl  # noqa: E402  tests/rigs: files onto the box over its raw REPL
 from lenotre.device import image, toolchain  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
-from lenotre.device.simplay import PlayError, Player  # noqa: E402
+from lenotre.games.versailles_play import PlayError, Player  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 
 HOST_GAMES = 2950  # the unix port's fill held 3,049 of these games

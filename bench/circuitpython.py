@@ -29,7 +29,7 @@ import pico as mp_bench  # noqa: E402  (puts host/, firmware/, tests/host, tests
 
 from lenotre.device import epico, toolchain  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
-from lenotre.device.simplay import Player  # noqa: E402
+from lenotre.games.versailles_play import Player  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 import fatimage  # noqa: E402
@@ -171,7 +171,7 @@ def erase_cuts(work, image, trials):
     import random
 
     import store
-    from lenotre.device.simplay import entered, plan_of
+    from lenotre.games.versailles_play import entered, plan_of
     from shared_rules.versailles.game import Game
     rnd = random.Random(5)
     build = os.path.join(work, "build")

@@ -21,7 +21,7 @@ sys.path[:0] = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware")
                 os.path.join(ROOT, "bench")]
 
 from lenotre.device.simclient import HEAP, SOURCE_HEAP, SimDevice  # noqa: E402
-from lenotre.device.simplay import Player  # noqa: E402
+from lenotre.games.versailles_play import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 
 

@@ -90,7 +90,7 @@ FULL = 2500
 # is full at fewer
 OFFICIAL_FULL = 1500
 GAMES = (  # (game, players, the player that enters it through the buttons)
-    ("versailles", 5, "lenotre.device.simplay", "Player"),
+    ("versailles", 5, "lenotre.games.versailles_play", "Player"),
     ("sanssouci", 4, "sanssouci_play", "Player"),
     ("gardens", 4, "gardens_play", "GardensPlayer"),
     ("schlossgarten", 4, "schlossgarten_play", "Player"),

@@ -40,7 +40,7 @@ sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT
 from lenotre.device import epico, toolchain  # noqa: E402
 from lenotre.link import flasher  # noqa: E402
 from lenotre.device.epico import EmulatedPico, PicoDevice  # noqa: E402
-from lenotre.device.simplay import Player  # noqa: E402
+from lenotre.games.versailles_play import Player  # noqa: E402
 from shared_rules.versailles.simulate import play  # noqa: E402
 from shared_rules.gardens.simulate import play as play_gardens  # noqa: E402
 from shared_rules.sanssouci.simulate import play as play_sanssouci  # noqa: E402

@@ -1,14 +1,14 @@
-# Whole random Versailles games with the grid model, timed; runs unchanged on CPython and on
-# the MicroPython unix port. Prints games/s and, under MicroPython, the live heap.
-# Usage: sim_games.py GAMES PLAYERS SEED
+# Whole random games of one game (Versailles unless named) with its rules' simulation, timed;
+# runs unchanged on CPython and on the MicroPython unix port. Prints games/s and, under
+# MicroPython, the live heap.
+# Usage: sim_games.py GAMES PLAYERS SEED [GAME]
 import gc
 import sys
 
 sys.path.insert(0, "")
 
+from shared_rules import games as registry
 from shared_rules.codec import decode, encode
-from shared_rules.versailles.game import Game
-from shared_rules.versailles.simulate import Simulation
 
 try:
     from time import ticks_diff, ticks_us
@@ -27,7 +27,10 @@ def live():
     return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
 
 
-def main(games, players, seed):
+def main(games, players, seed, game):
+    # every game's simulate module has Simulation(seed, players), whose run() -> the game
+    Simulation = __import__("shared_rules.%s.simulate" % game, None, None,
+                            ("Simulation",)).Simulation
     impl = sys.implementation.name
     start = ticks_us()
     for i in range(games):
@@ -39,16 +42,17 @@ def main(games, players, seed):
         return
     base = live()
     sim = Simulation(seed, players)
-    game = sim.run()
+    finished = sim.run()
     with_gardens = live() - base
-    lines = [encode(ev) for ev in game.log]  # as the journal holds them on flash
-    sim = game = None
+    lines = [encode(ev) for ev in finished.log]  # as the journal holds them on flash
+    sim = finished = None
     base = live()
-    table = Game.replay([decode(line) for line in lines])  # what the box holds in RAM
+    table = registry.replay([decode(line) for line in lines])  # what the box holds in RAM
     held = live() - base
     print("%s: live heap after a complete %d-player game: %d bytes (box: game state + log "
-          "of %d events), %d bytes with the simulation's gardens"
+          "of %d events), %d bytes with the simulation's state"
           % (impl, players, held, len(table.log), with_gardens))
 
 
-main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))
+main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]),
+     sys.argv[4] if len(sys.argv) > 4 else "versailles")

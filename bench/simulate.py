@@ -25,7 +25,7 @@ def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     script = "bench/sim_games.py"
     print("%d games per cell, seeds 1..%d" % (games, games))
-    print("players  CPython g/s  MicroPython g/s  ratio  MPy live heap: box / with gardens")
+    print("players  CPython g/s  MicroPython g/s  ratio  MPy live heap: box / with the simulation")
     for players in (2, 3, 4, 5):
         args = [script, str(games), str(players), "1"]
         cpy, _ = run([sys.executable] + args)

@@ -1,11 +1,12 @@
 # The simulated device: the real app on hal.sim, driven by a line protocol on stdin/stdout
 # (docs/FIRMWARE.md, "The simulated device"). Runs on CPython and on MicroPython's unix port:
 #
-#   python firmware/simdevice.py DIR [--path P]...
 #   micropython -X heapsize=192k firmware/simdevice.py DIR [--path P]...
+#   python firmware/simdevice.py DIR --path host/lenotre/shims [--path P]...
 #
 # DIR is the simulated flash; each --path P goes first on sys.path (tests put a fake app
-# there). Every command is answered by zero or more lines, then `ok` or `error MESSAGE`.
+# there; CPython needs MicroPython's framebuf and micropython from somewhere: the desktop's
+# stand-ins, which lenotre's simclient passes). Every command is answered by zero or more lines, then `ok` or `error MESSAGE`.
 import binascii
 import json
 import sys
@@ -24,7 +25,6 @@ def _setup_paths():
 
         fw = os.path.dirname(os.path.abspath(__file__))
         root = os.path.dirname(fw)
-        sys.path.insert(0, os.path.join(root, "host", "lenotre", "shims"))
     sys.path.insert(0, root)  # shared_rules
     sys.path.insert(0, fw)
 
@@ -238,6 +238,11 @@ def main(argv):
     _setup_paths()
     for p in reversed(extra):
         sys.path.insert(0, p)
+    try:
+        import framebuf  # noqa: F401
+    except ImportError:
+        sys.stderr.write("simdevice.py: no framebuf here: --path host/lenotre/shims\n")
+        return 2
 
     from app import preload
     from hal import sim

@@ -21,28 +21,26 @@ SHARED = (
     ("setup", "S", ("game", "players", "seed", "t", "people")),
     ("undo", "U", ()),
 )
-# What a record read alone (no setup before it) is taken for: a journal in the first format
-# (one table for all games) is Versailles's. A journal read whole (scan; the store's writes)
-# goes by its setup's game.
-DEFAULT_GAME = "versailles"
 _tables = {}  # type: dict  # game -> (by kind, by code, known): the game met last
 
 
 def table(game):
     # -> ({kind: entry}, {code: entry}, known) of the game's records, SHARED first. A game
-    # this box does not have (known False): SHARED alone, its other records read as the
-    # arrays they are (they are not damage).
+    # this box does not have, or none (a record read without its journal's setup): known
+    # False, SHARED alone, its other records read as the arrays they are (not damage).
     if type(game) is not str:
         game = None
     t = _tables.get(game)
     if t is None:
         kinds = SHARED
-        try:
-            from shared_rules.games import rules
-            kinds = SHARED + tuple(rules(game).RECORDS)
-            known = True
-        except Exception:  # not installed (or no such game): its records are kept unread
-            known = False
+        known = False
+        if game is not None:
+            try:
+                from shared_rules.games import rules
+                kinds = SHARED + tuple(rules(game).RECORDS)
+                known = True
+            except Exception:  # not installed (or no such game): its records are kept unread
+                pass
         by_kind, by_code = {}, {}
         for k in kinds:
             by_kind[k[0]] = k
@@ -92,8 +90,9 @@ def unpack(value, game):
     return event
 
 
-def record(value, game=DEFAULT_GAME):
-    # -> the journal line of a JSON value, bytes; game: the journal's (a setup names its own)
+def record(value, game=None):
+    # -> the journal line of a JSON value, bytes; game: the journal's (a setup names its own;
+    # None: a record of the store's own, or a game's event left as it is)
     return line_of(encode(pack(value, game)).encode())
 
 
@@ -120,8 +119,9 @@ def check(line):
         raise ValueError("bad JSON")
 
 
-def parse(line, game=DEFAULT_GAME):
-    # -> the value of one journal line of a game of `game`; ValueError saying why not
+def parse(line, game=None):
+    # -> the value of one journal line of a game of `game` (None: the store's own records; a
+    # game's packed event stays the array it is); ValueError saying why not
     return unpack(check(line), game)
 
 

@@ -4,11 +4,6 @@
 from shared_rules.eventlog import MAX_NAME
 from shared_rules.palette import PALETTE
 
-# Versailles's bot seat (shared_rules.versailles.game.LUDWIG; tests/host/test_shared_imports.py
-# checks they agree), written here: importing it would load Versailles's whole rules core (26 KB
-# of the unix port's heap) at every setup's roster, whichever game is set up.
-LUDWIG = "Ludwig"
-
 # The colours of the games' own (their rules' SEATS: Gardens', Schlossgarten's) beyond the
 # palette's, written here: importing them would load those games' rules at every setup's
 # roster (tests/shared/test_game_colours.py checks they agree)
@@ -16,6 +11,10 @@ GAME_COLOURS = ("Blue", "Yellow", "Red", "White")
 
 MAX = 32
 GUEST = "Guest"  # the setup menu's row for a seat that is nobody on the roster
+# The words the box and its games name seats with, which no person may take: Guest, and the
+# seats a game's rules name for themselves (Versailles' bot: LUDWIG in its rules). Copied, not
+# imported, for the same reason as GAME_COLOURS (tests/shared/test_game_colours.py checks).
+SEAT_WORDS = (GUEST, "Ludwig")
 
 
 def problem(name):
@@ -29,7 +28,7 @@ def problem(name):
     if name != name.strip():
         return "%r: a name neither starts nor ends with a space" % name
     low = name.lower()
-    if low in (LUDWIG.lower(), GUEST.lower()):
+    if low in [w.lower() for w in SEAT_WORDS]:
         return "%r is the box's own word for a seat; choose another name" % name
     for colour in [c for c, _ in PALETTE] + list(GAME_COLOURS):
         if low == colour.lower():

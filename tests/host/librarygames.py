@@ -28,7 +28,9 @@ def with_an_undo(log):
 
 
 def journal(events, closed=True):
-    data = b"".join(store.record(ev) for ev in events)
+    # as the box writes it: every record packed by the table of the game its setup names
+    game = events[0]["game"]
+    data = b"".join(store.record(ev, game) for ev in events)
     return data + (store.END if closed else b"")
 
 

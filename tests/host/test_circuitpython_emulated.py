@@ -19,7 +19,7 @@ import pytest
 from lenotre.cli import main
 from lenotre.device import epico
 from lenotre.device.epico import EmulatedPico, PicoDevice
-from lenotre.device.simplay import Player, entered, plan_of
+from lenotre.games.versailles_play import Player, entered, plan_of
 from lenotre.device.toolchain import ROOT
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from lenotre.device.simclient import SimDevice
-from lenotre.device.simplay import Player, entered, plan_of
+from lenotre.games.versailles_play import Player, entered, plan_of
 from linkrig import record_log
 from tablerig import device
 from shared_rules.versailles.game import Game

@@ -22,7 +22,7 @@ from lenotre.cli import main
 from lenotre.library.db import Library
 from lenotre.link.port import Port
 from lenotre.link.repl import RawRepl
-from lenotre.device.simplay import Player
+from lenotre.games.versailles_play import Player
 from lenotre.device.toolchain import tool
 from lenotre.device.vpico_client import VirtualPico, VirtualPicoError
 from linkrig import install_firmware, journal_bytes, record_games, record_log

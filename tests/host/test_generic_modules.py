@@ -23,14 +23,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PACKAGE = os.path.join(ROOT, "host", "lenotre")
 APP = os.path.join(ROOT, "firmware", "app")
 
-# Generic modules that still import Versailles, each its open part of issue 24: the list
-# shrinks as they move out (the test fails on an entry that no longer imports a game).
-STILL_VERSAILLES = {
-    "lenotre.commands.simulate": "`lenotre simulate` plays Versailles only",
-    "lenotre.device.simplay": "the demo's player: Versailles through the buttons",
-}
-
-
 def _modules():
     # -> {dotted name: path} of every module of the lenotre package
     found = {}
@@ -98,16 +90,9 @@ def _games_imported():
 
 
 def test_no_generic_desktop_module_imports_a_game():
-    wrong = {name: found for name, found in _games_imported().items()
-             if found and name not in STILL_VERSAILLES}
+    wrong = {name: found for name, found in _games_imported().items() if found}
     assert wrong == {}, ("generic modules importing a game's own (move the game's part into "
                          "its rooms, lenotre/games/<game>*.py): %s" % wrong)
-
-
-def test_the_generic_modules_still_tied_to_versailles_are_named_truly():
-    imported = _games_imported()
-    stale = [name for name in STILL_VERSAILLES if not imported.get(name)]
-    assert stale == [], "no longer import a game: take them off STILL_VERSAILLES: %s" % stale
 
 
 def test_no_generic_screen_of_the_box_imports_a_game():

@@ -150,7 +150,7 @@ def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
 
 
 PLAYERS = {  # (the game's player, the plan: a simulated 2-player game)
-    "versailles": ("lenotre.device.simplay", "Player"),
+    "versailles": ("lenotre.games.versailles_play", "Player"),
     "sanssouci": ("sanssouci_play", "Player"),
     "gardens": ("gardens_play", "GardensPlayer"),
     "schlossgarten": ("schlossgarten_play", "Player"),
@@ -187,13 +187,13 @@ def test_a_whole_game_of_each_game_through_the_gpio_buttons(uf2, game, tmp_path)
     assert played.outcome is not None
     assert played.totals() == plan.totals(), (played.totals(), plan.totals())
     if game == "versailles":  # every step as entered; Ludwig, the 2-player opponent, each round
-        from lenotre.device.simplay import entered, plan_of
+        from lenotre.games.versailles_play import entered, plan_of
         assert plan_of(events) == entered(plan.log)
         assert all("ludwig" in ev for ev in events if ev["e"] == "round")
 
 
 def test_a_power_cut_mid_write_loses_no_completed_step(uf2, tmp_path):
-    from lenotre.device.simplay import Player, entered, plan_of
+    from lenotre.games.versailles_play import Player, entered, plan_of
     from shared_rules.versailles.simulate import play
     rnd = random.Random(5)
     plan = play(12, 2)

@@ -221,9 +221,9 @@ def test_check_finds_events_that_differ_from_their_journal(box, tmp_path):
 def test_a_game_half_synced_is_no_damage(tmp_path):
     # A sync cut between two frames leaves part of a record stored: sound, and a repair
     # leaves it for the next sync to read whole.
-    import store
+    from librarygames import journal as journal_of
     from librarygames import simulated
-    journal = b"".join(store.record(ev) for ev in simulated(4, 2))
+    journal = journal_of(simulated(4, 2), closed=False)
     path = str(tmp_path / "games.sqlite")
     lib = Library(path)
     lib.add("b0x", 1, 0, journal[:1000])

@@ -7,7 +7,7 @@ import pytest
 
 from lenotre.device import screenread
 from lenotre.device.simclient import SimDevice
-from lenotre.device.simplay import Player
+from lenotre.games.versailles_play import Player
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 from test_device_games import journal

@@ -15,6 +15,7 @@ from lenotre.device.toolchain import tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIMDEVICE = os.path.join(ROOT, "firmware", "simdevice.py")
+SHIMS = os.path.join(ROOT, "host", "lenotre", "shims")
 
 FAKE_APP = '''
 import board
@@ -69,7 +70,8 @@ class Dev:
         flash = str(tmp_path / ("flash-" + runtime))
         exe = [sys.executable] if runtime == "cpython" else [micropython(), "-X",
                                                              "heapsize=192k"]
-        self.cmd = exe + [SIMDEVICE, flash, "--path", str(app_dir)]
+        shims = ["--path", SHIMS] if runtime == "cpython" else []  # framebuf, micropython
+        self.cmd = exe + [SIMDEVICE, flash] + shims + ["--path", str(app_dir)]
         self.restarts = []  # the ms left of the wait each restart came in
         self.start()
 
@@ -227,6 +229,14 @@ def test_usage_error():
     out = subprocess.run([sys.executable, SIMDEVICE], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2 and "usage" in out.stderr
+
+
+def test_on_cpython_without_the_stand_ins_it_says_where_they_are(tmp_path):
+    # the firmware knows no desktop folder: CPython is given MicroPython's modules with --path
+    out = subprocess.run([sys.executable, SIMDEVICE, str(tmp_path / "flash")], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr == "simdevice.py: no framebuf here: --path host/lenotre/shims\n"
 
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])

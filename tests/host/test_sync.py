@@ -148,7 +148,7 @@ def test_a_journal_the_box_repaired_replaces_the_synced_copy_which_is_kept_aside
     old5, old6 = lib.journal(_device(flash), 5), lib.journal(_device(flash), 6)
     lib.close()
     log77 = game_log(77, 2)[:30]
-    other = b"".join(store.record(ev) for ev in log77)
+    other = b"".join(store.record(ev, "versailles") for ev in log77)
     with open(os.path.join(flash, "data", "g0005.log"), "wb") as f:
         f.write(other)  # longer than game 5 was, and different bytes
     with open(os.path.join(flash, "data", "g0006.log"), "rb+") as f:

@@ -5,7 +5,7 @@ tests/host/test_device_games.py.)"""
 import pytest
 
 from lenotre.device.simclient import SimDevice
-from lenotre.device.simplay import Player
+from lenotre.games.versailles_play import Player
 from shared_rules.versailles.game import Game
 
 RUNTIMES = ["cpython", "micropython", "micropython-mpy"]

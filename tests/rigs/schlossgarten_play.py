@@ -1,5 +1,5 @@
 """Play a Schlossgarten game on the simulated device through its five buttons only, as
-simplay.Player does Versailles's.
+games/versailles_play.py does Versailles's.
 
 A plan is the event log of a game (a hand-worked one, the desktop simulation's, or a real
 journal); the player reads the screen as a person would (the rows of a list, the tile asked)

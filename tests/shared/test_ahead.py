@@ -14,6 +14,8 @@ from shared_rules.codec import decode, encode
 from shared_rules.versailles.simulate import play
 from store import END, record
 
+GAME = "versailles"  # the simulated games': the journal packs their events by its table
+
 
 def _log(seed, players):
     log = play(seed, players).log
@@ -22,7 +24,7 @@ def _log(seed, players):
 
 
 def _journal(log):
-    return b"".join([record(ev) for ev in log])
+    return b"".join([record(ev, GAME) for ev in log])
 
 
 def _record_ends(ahead, records):
@@ -163,7 +165,7 @@ def test_boot_adds_what_a_power_cut_left_ahead():
     root, log, gid, path, ahead = _ahead_of_the_journal("test_ahead_2", 4, 3)
     base = _journal(log[:1])
     ends = _record_ends(ahead, log[1:4])
-    assert ahead.endswith(_journal(log[1:4])) and ends[0] > len(record(log[1]))
+    assert ahead.endswith(_journal(log[1:4])) and ends[0] > len(record(log[1], GAME))
     for k in range(len(ahead) + 1):
         _write(path, base)
         _write(root + "/ahead/a.log", ahead[:k])
@@ -363,7 +365,7 @@ def test_a_press_writes_on_the_room_measured_when_idle_and_a_full_flash_still_re
     assert s.measured == 0
     # room for the reserve and a few records, not for a record's charge: the flash is
     # measured at each write, then refuses; no record acknowledged is lost
-    s.capacity = _used(root) + RESERVE + 2 * len(record(log[3])) + MAX
+    s.capacity = _used(root) + RESERVE + 2 * len(record(log[3], GAME)) + MAX
     assert s.capacity - _used(root) < RESERVE + CHARGE
     s.settle()
     s._room = None

@@ -241,10 +241,10 @@ OLD_SCORE = b'["T",2]*f88f0e0c\n'
 def test_journals_written_before_times_and_people_still_read():
     assert journal.parse(OLD_SETUP) == {"e": "setup", "game": "versailles",
                                         "players": ["Orange", "Purple"], "seed": 7}
-    assert journal.parse(OLD_SCORE) == {"e": "score", "stage": 2}
+    assert journal.parse(OLD_SCORE, "versailles") == {"e": "score", "stage": 2}
     # and an event without the new fields is written exactly as before
     assert journal.record(journal.parse(OLD_SETUP)) == OLD_SETUP
-    assert journal.record(journal.parse(OLD_SCORE)) == OLD_SCORE
+    assert journal.record(journal.parse(OLD_SCORE, "versailles"), "versailles") == OLD_SCORE
 
 
 def test_times_and_people_are_packed_compactly():
@@ -254,8 +254,8 @@ def test_times_and_people_are_packed_compactly():
     assert line.startswith(b'["S","versailles",["Orange","Purple"],7,1780401600,["Sophie",null]]')
     assert journal.parse(line) == setup
     score = {"e": "score", "stage": 2, "t": NOON + 3600}
-    assert journal.record(score).startswith(b'["T",2,1780405200]')
-    assert journal.parse(journal.record(score)) == score
+    assert journal.record(score, "versailles").startswith(b'["T",2,1780405200]')
+    assert journal.parse(journal.record(score, "versailles"), "versailles") == score
     # people without a time (the clock was lost with the power): still whole, as an object
     no_time = {"e": "setup", "game": "versailles", "players": ["Orange", "Purple"], "seed": 7,
                "people": ["Sophie", None]}

@@ -49,7 +49,7 @@ def test_the_release_open_game_goes_on_with_records_written_as_that_release_wrot
     with open(folder + "/g0003.log", "rb") as f:
         tail = f.read()[before:]
     assert tail == b'["R",[%d,%d,%d]]' % tuple(cards) + tail[-10:]
-    assert journal.parse(tail) == ev
+    assert journal.parse(tail, "versailles") == ev
     # and a store opened afresh (a restart) reads it back
     assert store.Store(folder).events(3)[-1] == ev
 

@@ -19,6 +19,8 @@ from shared_rules.versailles.simulate import play
 from store import (END, CorruptJournal, NotSynced, Store, StoreError, StoreFull, parse,
                    record)
 
+GAME = "versailles"  # the simulated games': the journal packs their events by its table
+
 
 def _fresh(n):
     return scratch("test_store_%d" % n)
@@ -71,7 +73,7 @@ def _ids(s):
 
 
 def _bytes(log):
-    return sum([len(record(ev)) for ev in log]) + len(END)
+    return sum([len(record(ev, GAME)) for ev in log]) + len(END)
 
 
 def _ends(log):
@@ -79,25 +81,25 @@ def _ends(log):
     ends = []
     total = 0
     for ev in log:
-        total += len(record(ev))
+        total += len(record(ev, GAME))
         ends.append(total)
     return ends
 
 
 def test_record_format():
-    rec = record({"e": "round", "cards": [3, 1]})
+    rec = record({"e": "round", "cards": [3, 1]}, GAME)
     assert rec.startswith(b'["R",[3,1]]*') and rec.endswith(b"\n")
     assert len(rec) == len(b'["R",[3,1]]') + 10
     for c in rec:
         assert 0x20 <= c < 0x7F or c == 10  # ASCII lines: the sync link's alphabet
-    assert parse(rec) == {"e": "round", "cards": [3, 1]}
+    assert parse(rec, GAME) == {"e": "round", "cards": [3, 1]}
     mentions(raises(ValueError, parse, rec[:-1]), "no newline")
     mentions(raises(ValueError, parse, rec[:5] + b"X" + rec[6:]), "checksum")
     mentions(raises(ValueError, parse, b"abc\n"), "checksum")
     mentions(raises(ValueError, parse, _with_crc(b"{oops")), "JSON")
-    assert record({"name": "Sch\u00f6n"}).startswith(b'{"name":"Sch\\u00f6n"}*')
+    assert record({"name": "Sch\u00f6n"}, GAME).startswith(b'{"name":"Sch\\u00f6n"}*')
     # the same bytes on both runtimes, and a host can check them with any CRC32
-    assert record({"e": "undo"}) == b'["U"]*5bc5e940\n' == _with_crc(b'["U"]')
+    assert record({"e": "undo"}, GAME) == b'["U"]*5bc5e940\n' == _with_crc(b'["U"]')
     assert END == b'{"end":true}*5390f47e\n'
 
 
@@ -107,23 +109,23 @@ def test_events_are_packed_as_arrays_and_read_back_unchanged():
     packed = plain = 0
     for players in (2, 3, 4, 5):
         for ev in play(players, players).log + [{"e": "undo"}]:
-            rec = record(ev)
-            assert parse(rec) == ev, ev
+            rec = record(ev, GAME)
+            assert parse(rec, GAME) == ev, ev
             assert rec[:1] == b"[", rec
             packed += len(rec)
             plain += len(encode(ev)) + 10
     assert packed * 10 <= plain * 6, (packed, plain)
-    assert parse(record({"e": "round", "cards": [1, 2], "ludwig": 7})) == {
+    assert parse(record({"e": "round", "cards": [1, 2], "ludwig": 7}, GAME), GAME) == {
         "e": "round", "cards": [1, 2], "ludwig": 7}
-    assert record({"e": "round", "cards": [1, 2], "ludwig": 7}).startswith(b'["R",[1,2],7]*')
+    assert record({"e": "round", "cards": [1, 2], "ludwig": 7}, GAME).startswith(b'["R",[1,2],7]*')
     # What the table does not describe exactly is kept as the object it is.
     for odd in ({"e": "round", "cards": [1], "note": "x"}, {"e": "claim", "p": 1, "size": 3},
                 {"e": "bid", "p": 0}, {"e": 5}, {"g": 3, "n": 120}, {}):
-        rec = record(odd)
-        assert rec[:1] == b"{" and parse(rec) == odd, odd
+        rec = record(odd, GAME)
+        assert rec[:1] == b"{" and parse(rec, GAME) == odd, odd
     # An array that no kind explains is a bad record; and a list is never recorded.
     for bad in (b'["Q",1]', b'["C",1,"red",4,9]', b"[]", b"[[1]]", b"[3]"):
-        mentions(raises(ValueError, parse, _with_crc(bad)), "unknown record kind")
+        mentions(raises(ValueError, parse, _with_crc(bad), GAME), "unknown record kind")
     mentions(raises(ValueError, record, [1, 2]), "JSON object")
 
 
@@ -146,7 +148,7 @@ def test_cut_at_every_byte_offset():
     data = _read(path) + END
     ends = _ends(log)
     ends.append(ends[-1] + len(END))
-    assert data == b"".join([record(ev) for ev in log]) + END and len(data) == ends[-1]
+    assert data == b"".join([record(ev, GAME) for ev in log]) + END and len(data) == ends[-1]
     replayed = {}
     for k in range(len(data) + 1):
         if k % 32 == 0:
@@ -170,7 +172,7 @@ def test_cut_at_every_byte_offset():
         s = Store(root)  # and once more after a reboot
         evs = s.events(1)
         assert evs == log[:done] + [nxt], k
-        rec = record(nxt)
+        rec = record(nxt, GAME)
         assert s.size(1) == keep + len(rec) and s.read_from(1, keep, 999) == rec, k
         if done not in replayed:  # the same events replay the same: once per prefix
             g = Game.replay(evs)
@@ -218,7 +220,7 @@ def test_damage_in_the_middle_is_reported_and_kept_aside():
     s.append(1, log[0])  # the game starts over from its setup
     assert s.recover(1) == 0  # a clean journal: nothing to do
     # recover() reports damage as events() does
-    _write(path, _read(path) + b"garbage\n" + record(log[1]))
+    _write(path, _read(path) + b"garbage\n" + record(log[1], GAME))
     exc = raises(CorruptJournal, s.recover, 1)
     mentions(exc, "line 2", "g0001.bad3")
     assert s.events(1) == log[:1]
@@ -238,7 +240,7 @@ def test_a_full_flash_keeps_every_game():
     n, full = append_until_full(s, gid, c, 1)
     assert full is not None and n < len(c)
     mentions(full, "flash full", "lenotre sync", "no game was lost")
-    assert s.free_bytes() < store.RESERVE + len(record(c[n]))
+    assert s.free_bytes() < store.RESERVE + len(record(c[n], GAME))
     before = {}
     for g in (1, 2, 3):
         before[g] = s.read_from(g, 0, 100000)
@@ -364,7 +366,7 @@ def test_boot_cleans_what_a_power_cut_left():
     _write(root + "/synced.tmp", b'{"g":1,"n"')
     _write(root + "/next.tmp", b"")
     _write(root + "/p0001.tmp", b"junk")
-    _write(root + "/g0007.tmp", record(log[0])[:9])  # a new game cut before its rename
+    _write(root + "/g0007.tmp", record(log[0], GAME)[:9])  # a new game cut before its rename
     s = Store(root)
     assert _files(root) == sorted(files + ["next.tmp", "p0001.tmp", "synced.tmp"])
     assert s.settle() and not s.settle()
@@ -373,13 +375,13 @@ def test_boot_cleans_what_a_power_cut_left():
     assert s.events(2) == log[:4]
     # A cut mark: the torn acknowledgement line is dropped, the whole ones stand.
     with open(root + "/synced.log", "ab") as f:
-        f.write(record({"g": 2, "n": 5})[:8])
+        f.write(record({"g": 2, "n": 5}, GAME)[:8])
     s = Store(root)
     assert _status(s) == [(1, True, True), (2, False, False)]
-    assert s.problems and _read(root + "/synced.log") == record({"g": 1, "n": s.size(1)})
+    assert s.problems and _read(root + "/synced.log") == record({"g": 1, "n": s.size(1)}, GAME)
     # Moving a damaged journal aside was cut between its two renames: boot finishes it.
     os.rename(root + "/g0002.log", root + "/g0002.bad")
-    _write(root + "/g0002.tmp", journal[:len(record(log[0]))])
+    _write(root + "/g0002.tmp", journal[:len(record(log[0], GAME))])
     s = Store(root)
     assert s.events(2) == log[:1]
     assert _files(root) == ["g0002.bad", "g0002.log", "p0001.pak", "packs.ix", "synced.log"]
@@ -423,7 +425,7 @@ def test_finished_games_are_filed_in_packs():
     # A cut while filing (bytes no header explains): the pack takes no more games, is kept
     # as is, the next game goes to a new pack.
     with open(root + "/p0001.pak", "ab") as f:
-        f.write(record({"g": 3, "n": 900}) + raw[:50])
+        f.write(record({"g": 3, "n": 900}, GAME) + raw[:50])
     s = _plain(root)
     mentions(s.problems[0], "p0001.pak", "unreadable")
     _record_game(s, a, finish=True)
@@ -462,7 +464,7 @@ def test_read_from_gives_exact_bytes_for_resumable_sync():
     log = _log(9, 4)
     s = Store(root)
     gid = _record_game(s, log)
-    data = b"".join([record(ev) for ev in log])
+    data = b"".join([record(ev, GAME) for ev in log])
     for finished in (False, True):
         size = s.size(gid)
         assert size == len(data)
@@ -490,7 +492,7 @@ def test_cut_while_filing_a_finished_game():
     s.finish(2)
     pack = _read(root + "/p0001.pak")
     journal = s.read_from(2, 0, 10 ** 5)
-    first = len(record({"g": 1, "n": s.size(1)})) + s.size(1)
+    first = len(record({"g": 1, "n": s.size(1)}, GAME)) + s.size(1)
     for j in range(len(pack) - first + 1):
         _clear(root)
         _write(root + "/p0001.pak", memoryview(pack)[:first + j])
@@ -649,7 +651,7 @@ def test_ids_and_sizes_past_16_bits_are_kept_whole():
     # The packs' index holds 16-bit numbers until one does not fit: then that pack's goes to
     # 32 bits (a box that has seen 65,535 games, a journal past 64 KB).
     root = _fresh(21)
-    _write(root + "/next.id", record({"next": 70000}))
+    _write(root + "/next.id", record({"next": 70000}, GAME))
     s = Store(root)
     small = _log(3, 2)
     a = _record_game(s, small, finish=True)
@@ -659,10 +661,10 @@ def test_ids_and_sizes_past_16_bits_are_kept_whole():
     for i in range(560):
         s.append(b, note)
     s.finish(b)
-    tail = record(note) + END
+    tail = record(note, GAME) + END
     for boot in range(2):
         assert s.events(a) == small and s.finished(b)
-        assert s.size(b) == len(record(small[0])) + 560 * len(record(note)) + len(END) > 65535
+        assert s.size(b) == len(record(small[0], GAME)) + 560 * len(record(note, GAME)) + len(END) > 65535
         assert s.read_from(b, s.size(b) - len(tail), 1000) == tail
         assert s.count() == (2, 2)
         assert sorted([g for g, f, n in s.each()]) == [70000, 70001]

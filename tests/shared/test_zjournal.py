@@ -15,6 +15,8 @@ from shared_rules.codec import decode, encode
 from shared_rules.versailles.simulate import play
 from store import END, CorruptJournal, Store, StoreError, parse, record
 
+GAME = "versailles"  # the simulated games': the journal packs their events by its table
+
 
 def _rand(seed):
     # xorshift32: the same bytes on every runtime
@@ -44,7 +46,7 @@ def _record(s, log):
 
 
 def _journal(log):
-    return b"".join([record(ev) for ev in log]) + END
+    return b"".join([record(ev, GAME) for ev in log]) + END
 
 
 def test_streams_read_back_byte_for_byte():
@@ -74,7 +76,7 @@ def test_compressing_gives_way_when_asked_and_otherwise_writes_the_same_stream()
     # compress(text, stop): stop() is asked every few dozen positions; once it says True the
     # work ends with None (the box's filing gives way to a button), else the stream is the
     # one compress(text) writes
-    text = b"".join([record(ev) for ev in _log(3, 4)])
+    text = b"".join([record(ev, GAME) for ev in _log(3, 4)])
     asked = []
 
     def never():
@@ -122,7 +124,7 @@ def test_finished_games_are_filed_compressed_with_the_same_bytes():
     assert sorted(os.listdir(root)) == ["p0001.pak", "packs.ix"]
     pak = _read(root + "/p0001.pak")
     assert len(pak) * 2 < sum([len(j) for j in journals])
-    assert parse(pak[:pak.find(b"\n") + 1])["z"] > 0
+    assert parse(pak[:pak.find(b"\n") + 1], GAME)["z"] > 0
     for boot in range(2):
         for gid in (1, 2, 3):
             j = journals[gid - 1]
@@ -199,7 +201,7 @@ def test_a_cut_while_filing_compressed_keeps_the_journal():
     journal = _read(root + "/g0002.log")
     z = zjournal.compress(zjournal.strip(journal))
     with open(root + "/p0001.pak", "ab") as f:
-        f.write(record({"g": 2, "n": len(journal), "z": len(z)}) + z[:len(z) // 2])
+        f.write(record({"g": 2, "n": len(journal), "z": len(z)}, GAME) + z[:len(z) // 2])
     s = Store(root)
     mentions(s.problems[0], "p0001.pak", "unreadable")
     assert sorted(os.listdir(root)) == ["p0001.pak", "p0002.pak", "packs.ix"]
@@ -245,7 +247,7 @@ def test_a_long_journal_is_filed_plain():
         s.append(gid, note)
     s.finish(gid)
     pak = _read(root + "/p0001.pak")
-    assert "z" not in parse(pak[:pak.find(b"\n") + 1]) and s.size(gid) > packs.SQUEEZE_MAX
+    assert "z" not in parse(pak[:pak.find(b"\n") + 1], GAME) and s.size(gid) > packs.SQUEEZE_MAX
     assert s.read_from(gid, s.size(gid) - len(END), 100) == END
     raises(StoreError, s.append, gid, note)  # finished
     rmtree(root)

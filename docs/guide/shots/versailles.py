@@ -1,9 +1,9 @@
 """docs/guide/versailles.md's shots: the README's demo game (2 players and Ludwig, the
 desktop simulation's seed 3: lenotre/games/versailles_demo.py) entered through the buttons by
-simplay.Player, one step of the plan at a time, with a look at each screen the page explains
+versailles_play.Player, one step of the plan at a time, with a look at each screen the page explains
 on the way. Two looks change the game and take it back, as a table would: a report that
 shows a claim the box never heard of (the Missed claim question), then undone."""
-from lenotre.device.simplay import Player, plan_of
+from lenotre.games.versailles_play import Player, plan_of
 from lenotre.games import versailles_demo
 from shared_rules import games
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
@@ -55,7 +55,7 @@ def shoot():
 
 
 def set_up(dev, cam, player):
-    # simplay.Player.new_game's presses, with a look at the count and the start screen
+    # versailles_play.Player.new_game's presses, with a look at the count and the start screen
     dev.press("ok")  # New game
     dev.press("up", PLAYERS - 2)
     cam.shoot("count", "Versailles", "How many players", "+ Ludwig")

@@ -389,7 +389,7 @@ class EmulatedPico:
 
 
 class PicoDevice:
-    """The emulated Pico with simclient.SimDevice's shape, for simplay.Player and lenotre sim:
+    """The emulated Pico with simclient.SimDevice's shape, for simplay's players and lenotre sim:
     press/long/wait, screen() -> (frame, texts), pixels(), presses, runtime."""
 
     RUNTIMES = {"micropython": "rp2040 (emulated Pico, MicroPython 1.26.1)",

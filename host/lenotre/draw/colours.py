@@ -4,7 +4,6 @@ SEATS)."""
 from matplotlib.colors import to_hex
 
 from shared_rules import games, palette
-from shared_rules.roster import LUDWIG
 
 # For names outside the box's palette (games recorded by other means): distinct, dark enough
 # for white paper, none of them one of the palette's colours.
@@ -13,13 +12,10 @@ PALETTE = dict(palette.PALETTE)  # every game's colours: the box's, and the game
 for _name in games.names():
     PALETTE.update(getattr(games.rules(_name), "SEATS", ()))
 PAPER = 150  # a colour whose every channel is above this is too light to see on white paper
-LUDWIG_RGB = palette.LUDWIG
 
 
 def colour(name, seat):
     # -> the colour of the player called `name` at `seat`: (r, g, b) from 0 to 1, or a hex
-    if name == LUDWIG:
-        return tuple(c / 255 for c in LUDWIG_RGB)
     rgb = PALETTE.get(name)
     if rgb is None:
         return FALLBACK[seat % len(FALLBACK)]

@@ -2,8 +2,8 @@
 (shared_rules.versailles.simulate, seed 3) entered on a box through its buttons, as players at
 the table would, with a look at each screen a player meets (docs/screens/make.py shoots the
 README's screenshots there). Versailles is the game whose button player ships with lenotre
-(device/simplay.py)."""
-from lenotre.device.simplay import Player
+(games/versailles_play.py)."""
+from lenotre.games.versailles_play import Player
 from shared_rules.versailles.simulate import play as simulated
 
 SEED, PLAYERS = 3, 2

@@ -18,7 +18,7 @@ from lenotre.library.dbfile import (  # noqa: F401  (db's names: the commands us
 from lenotre.library.schema import (  # noqa: F401  (db's names: the commands use db.X)
     MIGRATIONS, SCHEMA, SCHEMA_VERSION, SUPERSEDED, TABLES, connect, setup_game)
 from shared_rules.codec import decode, encode
-from shared_rules.records import DEFAULT_GAME, game_of
+from shared_rules.records import game_of
 from shared_rules.records import check as check_record
 from shared_rules.records import parse as parse_record
 
@@ -50,12 +50,12 @@ def journal_game(journal):
 
 
 def record_value(line, game=None):
-    # -> the value of one journal line of a game of `game` (None: Versailles, which every
-    # journal was before games had their own record tables). A whole, checksummed record of a
+    # -> the value of one journal line of a game of `game` (None: a journal without a setup
+    # naming its game, whose packed events cannot be read). A whole, checksummed record of a
     # kind this lenotre cannot unpack (a newer box's game and its own record codes) is kept as
     # it was written: its journal is stored all the same, and a newer lenotre reads it.
     try:
-        return parse_record(line, game or DEFAULT_GAME)
+        return parse_record(line, game)
     except ValueError as exc:
         if str(exc) != "unknown record kind":
             raise
