@@ -6,10 +6,11 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "rigs"))
 
 from lenotre.link import flasher  # noqa: E402
 from lenotre.device import toolchain  # noqa: E402
-from lenotre.device.vpico_client import VirtualPico  # noqa: E402
+from vpico_client import VirtualPico  # noqa: E402
 
 
 def timed(fn, *args):

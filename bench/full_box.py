@@ -8,7 +8,7 @@ over and over) and all acknowledged, as a sync leaves them; the flash is then ma
 full (the store's capacity: its bytes now plus the reserve). Under the MicroPython unix port
 the box boots as main.py does (the screens preloaded, the store opened, the app at its menu),
 its code read in place from its ROMFS as on the box's own image, a 192 KB heap beside it
-(lenotre.device.unixrom); --source: compiled from source into the 192 KB heap, as the
+(tests/rigs/unixrom.py); --source: compiled from source into the 192 KB heap, as the
 official UF2 holds its code. Then it plays 40 more games through the app's record path: each
 new game finds the flash full, and the store makes room by deleting the oldest synced games.
 Printed: the live heap (gc.collect(); gc.mem_alloc()) at the menu, the acks' and the packs'
@@ -24,9 +24,10 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # BENCH_FIRMWARE_ROOT=<a checkout> measures that checkout's firmware/ and shared_rules/ instead
 # (the release's, to compare: `git archive <commit> firmware shared_rules hardware | tar -x`)
 ROOT = os.environ.get("BENCH_FIRMWARE_ROOT") or HERE
-sys.path[:0] = [os.path.join(HERE, "host"), ROOT, os.path.join(ROOT, "firmware")]
+sys.path[:0] = [os.path.join(HERE, "host"), os.path.join(HERE, "tests", "rigs"), ROOT,
+                 os.path.join(ROOT, "firmware")]
 
-from lenotre.device import unixrom  # noqa: E402
+import unixrom  # noqa: E402  tests/rigs
 from lenotre.device.toolchain import tool  # noqa: E402
 
 MORE = 40  # games played past full
@@ -108,7 +109,7 @@ def run(games=1300, more=MORE, sample=True, root=ROOT, source=False, heap=192 * 
     # figures; SystemExit with MicroPython's output if the box failed. sample: collect and
     # measure inside make_room's steps (the bench; a test runs without, as the box does).
     # The box runs as its own image does, the app's code read in place from its ROMFS
-    # (lenotre.device.unixrom: `heap` bytes beside it); source: compiled from `root`'s sources
+    # (tests/rigs/unixrom.py: `heap` bytes beside it); source: compiled from `root`'s sources
     # into a `heap`-byte heap, as the official UF2 holds code (in the heap), pointers 8 bytes.
     import store
     from shared_rules.codec import encode

@@ -24,7 +24,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "firmware"), ROOT):
+for p in (os.path.join(ROOT, "tests", "host"), os.path.join(ROOT, "tests", "rigs"),
+          os.path.join(ROOT, "firmware"), ROOT):
     sys.path.insert(0, p)
 
 import store  # noqa: E402
@@ -34,7 +35,7 @@ from lenotre.device import toolchain  # noqa: E402
 from lenotre.cli import main as lenotre  # noqa: E402
 from lenotre.link.port import Port  # noqa: E402
 from lenotre.link.repl import RawRepl  # noqa: E402
-from lenotre.device.vpico_client import VirtualPico  # noqa: E402
+from vpico_client import VirtualPico  # noqa: E402
 
 HEAP = ("import gc, micropython\ngc.collect()\nmicropython.mem_info()\n")
 LINK = "import store\n_s = store.Store('data')\n" + HEAP

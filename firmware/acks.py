@@ -40,8 +40,7 @@ class Acks:
         if n == 0:
             return
         # boot's garbage collected first: where the code is in the heap, the preloaded
-        # screens' leftovers left no 368 bytes in one piece for ackssum's code (the virtual
-        # Pico's power-on after a sync: 22 KB free, in pieces of 480 bytes at most)
+        # screens' leftovers can leave no 368 bytes in one piece for ackssum's code
         gc.collect()
         import ackssum
         ackssum.read(self, n)

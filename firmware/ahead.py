@@ -60,7 +60,7 @@ class Ahead:
         # A new game's setup record rec, here before its game has a journal: -> True once on
         # flash, False when it does not fit. The fold makes the journal: creating a file is a
         # commit in the store's folder, whose metadata block, when full, is compacted into an
-        # erased one (two erases measured in one game's start), so it waits for the idle step.
+        # erased one: sector erases a press should not wait for, so it waits for the idle step.
         self.fold()  # another game's records first (none once the box was idle)
         try:
             return self._start(gid, 0, rec)
@@ -232,8 +232,8 @@ class AheadStore(Store):
 
     def new_game(self, setup_event):
         # Store.new_game, its setup record ahead (Ahead.new_game; the journal is made when idle),
-        # where it fits. (Not a hook in Store: the simulated 192 KB box has no room for one
-        # more interned name.)
+        # where it fits. (Not a hook in Store: a hook is one more interned name, and the table
+        # of names of the 192 KB box with its code in the heap is full.)
         self._packs.release()
         rec = record(setup_event)
         self._ensure(len(rec))

@@ -26,9 +26,9 @@ WATCHDOG_MS = const(8000)
 # port an empty box has 68 KB free then and keeps one; a box of 1,300 games has 57 KB, and
 # later, in its Finished menu, not 512 bytes to spare: it keeps none,
 # and a crash gets by on the app's memory, let go first, and a record made beforehand.
-# Twice the room a crash with the heap full was measured to need: on the unix port 1 KB
-# (test_guard's heap-full MemoryError drew its screen with 2 pieces, not with 1), and half
-# that with the Pico's 4-byte pointers (the emulated image drew and logged it with none).
+# Twice the room a crash with the heap full needs: 1 KB on the unix port (test_guard's
+# heap-full MemoryError draws its screen with 2 pieces, not with 1), half that with the
+# Pico's 4-byte pointers.
 RESERVE = 4 if sys.maxsize >> 32 else 2
 PIECE = const(512)
 _SPARE = const(65536)

@@ -9,7 +9,7 @@ import pytest
 
 from lenotre.link import flasher
 from lenotre.device import toolchain
-from lenotre.device.vpico_client import VirtualPico
+from vpico_client import VirtualPico
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +31,7 @@ def device_build(tmp_path_factory):
 @pytest.fixture(scope="session")
 def device_rom(tmp_path_factory):
     # The box's own image on the unix port: the app's ROMFS, its code read in place
-    from lenotre.device import unixrom
+    import unixrom  # tests/rigs
     out = str(tmp_path_factory.mktemp("device-rom"))
     return unixrom.write(os.path.join(out, "app.romfs"),
                          unixrom.build(os.path.join(out, "build")))

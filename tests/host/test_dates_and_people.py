@@ -526,7 +526,7 @@ def test_a_game_played_on_a_box_without_a_clock_is_dated_exactly_by_the_next_syn
     # 2021-01-01, a game is set up, and only the sync after it sets the clock. The game's
     # setup holds [power-on number, seconds since power-on]; the sync reads when that
     # power-on's clock was set, and the library dates the game to the second.
-    from lenotre.device.vpico_client import VirtualPico
+    from vpico_client import VirtualPico
     from lenotre.link import flasher
     import store
     flasher.flash(vpico.port, firmware_files)

@@ -4,7 +4,7 @@ import pytest
 
 from lenotre.device import client
 from lenotre.device.simclient import SimDevice, SimError
-from lenotre.device.vpico_client import VirtualPico, VirtualPicoError
+from vpico_client import VirtualPico, VirtualPicoError
 
 
 class Recorder(client.DeviceClient):

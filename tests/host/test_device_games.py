@@ -13,6 +13,7 @@ from lenotre.device.simclient import SimDevice
 from lenotre.games.versailles_play import Player, entered, plan_of
 from linkrig import record_log
 from tablerig import device
+import unixrom  # tests/rigs
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play
 
@@ -136,7 +137,7 @@ def test_screens_along_a_two_player_game(tmp_path):
 
 
 # The box as its own image holds it: the app's code read in place from its ROMFS, the Pico's
-# 192 KB heap beside it (lenotre.device.unixrom; the unix port's pointers are 8 bytes, the
+# 192 KB heap beside it (tests/rigs/unixrom.py; the unix port's pointers are 8 bytes, the
 # Pico's 4). With the code in the heap too, the official UF2's way, the same box needs 208 KB
 # of the unix port and more with each screen; the emulated Pico holds it with room
 # (docs/FIRMWARE.md, "A box full of games").
@@ -159,7 +160,8 @@ def test_a_box_full_of_games_boots_lists_opens_counts_and_plays(tmp_path, device
     box = store.Store(os.path.join(flash, "data"))
     for i in range(FULL):
         record_log(box, logs[i % 8])
-    with SimDevice(flash, rom=device_rom, compiled=device_build, heap=FULL_BOX_HEAP) as dev:
+    with SimDevice(flash, launch=unixrom.launcher(device_rom), compiled=device_build,
+                   heap=FULL_BOX_HEAP) as dev:
         dev.wait(30)
         dev.press("down")
         dev.press("ok")

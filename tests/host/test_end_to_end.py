@@ -24,7 +24,7 @@ from lenotre.link.port import Port
 from lenotre.link.repl import RawRepl
 from lenotre.games.versailles_play import Player
 from lenotre.device.toolchain import tool
-from lenotre.device.vpico_client import VirtualPico, VirtualPicoError
+from vpico_client import VirtualPico, VirtualPicoError
 from linkrig import install_firmware, journal_bytes, record_games, record_log
 from shared_rules.versailles.game import Game
 from shared_rules.versailles.simulate import play

@@ -14,7 +14,7 @@ from lenotre.commands import flash as flash_cmd
 from lenotre.device import toolchain
 from lenotre.link import flasher
 from lenotre.cli import main
-from lenotre.device.vpico_client import VirtualPico
+from vpico_client import VirtualPico
 from linkrig import Peer
 
 

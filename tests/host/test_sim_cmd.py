@@ -196,7 +196,7 @@ def test_games_at_the_top_of_an_old_simulator_flash_are_moved_into_data(tmp_path
 def test_a_demo_game_onto_the_flash_is_synced_from_the_virtual_pico(tmp_path, capsys):
     from lenotre.library import played
     from lenotre.library.db import Library
-    from lenotre.device.vpico_client import VirtualPico
+    from vpico_client import VirtualPico
     from shared_rules.versailles.simulate import play
     flash = tmp_path / "flash"
     assert main(["sim", "--demo", "--flash", str(flash)]) == 0

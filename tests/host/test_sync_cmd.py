@@ -15,7 +15,7 @@ from lenotre.link import port as link
 from lenotre.link.port import LinkError, LinkTimeout, NoBox, Port, PortBusy, find_port
 from lenotre.link.repl import RawRepl
 from lenotre.link.syncproto import LinkStopped, Proto
-from lenotre.device.vpico_client import VirtualPico
+from vpico_client import VirtualPico
 from shared_rules.codec import decode, encode
 from shared_rules import framing
 from shared_rules.versailles.game import Game

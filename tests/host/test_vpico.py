@@ -11,7 +11,8 @@ import pytest
 import serial
 
 from lenotre.device.toolchain import tool
-from lenotre.device.vpico_client import VirtualPico, VirtualPicoError
+import vpico_client
+from vpico_client import VirtualPico, VirtualPicoError
 
 RAW = b"raw REPL; CTRL-B to exit\r\n>"
 FRIENDLY = b">>> "
@@ -279,9 +280,10 @@ def test_ctrl_c_while_the_app_boots_never_hangs_the_box(flashed_vpico):
 
 
 def test_a_virtual_pico_stops_when_its_parent_goes(tmp_path):
-    code = ("from lenotre.device.vpico_client import VirtualPico\n"
+    code = ("import sys\nsys.path.insert(0, %r)\nfrom vpico_client import VirtualPico\n"
             "p = VirtualPico(%r).start()\nprint(p.proc.pid, flush=True)\n"
-            "import os\nos._exit(0)\n" % str(tmp_path / "flash"))
+            "import os\nos._exit(0)\n" % (os.path.dirname(vpico_client.__file__),
+                                           str(tmp_path / "flash")))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=30)
     pid = int(out.stdout.split()[0])

@@ -147,8 +147,8 @@ def pico_image(flash):
 
 
 def adopt_old_layout(flash):
-    # Before issue 9 the simulator kept its games at the top of its flash folder, where the
-    # Pico (and the virtual Pico) keep them in data/: move them there, once. -> flash
+    # An older lenotre's simulator kept its games at the top of its flash folder; the Pico
+    # (and the virtual Pico) keep them in data/: move them there, once. -> flash
     # (UsageError where a file is: these flashes are folders)
     if os.path.exists(flash) and not os.path.isdir(flash):
         raise UsageError("--flash %s is a file: this simulator's flash is a folder (the "

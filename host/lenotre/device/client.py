@@ -1,6 +1,6 @@
 """What a person does with the box, the same whichever box runs the firmware: the simulator
 (simclient.SimDevice: simulated time over a line protocol) or the virtual Pico
-(vpico_client.VirtualPico: real time over its control panel). Scripts, tests, `lenotre sim`
+(tests/rigs/vpico_client.py's VirtualPico: real time over its control panel). Scripts, tests, `lenotre sim`
 and scripted play (simplay.Player) press buttons through this one surface."""
 
 BUTTONS = ("up", "down", "back", "next", "ok")  # the box's five, as firmware/board.py names them

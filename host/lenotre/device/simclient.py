@@ -45,9 +45,11 @@ class SimDevice(DeviceClient):
     error = SimError
 
     def __init__(self, flash_dir, micropython=False, heap=None, compiled=None,
-                 strict=True, rom=None):
+                 strict=True, launch=None):
         # compiled: a folder built by toolchain.build() - MicroPython then loads the .mpy
         # files as the Pico does, instead of compiling the sources at boot.
+        # launch(flash_dir, compiled, heap) -> (cmd, cwd, env): another way to start the
+        # simulator on MicroPython, the caller's (the tests' box with its code in a ROMFS)
         if heap is None:
             heap = HEAP if compiled else SOURCE_HEAP
         DeviceClient.__init__(self)
@@ -56,18 +58,8 @@ class SimDevice(DeviceClient):
         tree = device_tree()
         script = os.path.join(tree, "firmware", "simdevice.py")
         env = None
-        if rom:
-            # rom: a ROMFS file (unixrom.build, .write): the app's code read in place from it,
-            # as the box's own image reads it from flash, beside the heap `heap` leaves free
-            from lenotre.device import unixrom
-            size = unixrom.heapsize(os.path.getsize(rom), _bytes(heap))
-            run = os.path.join(os.path.dirname(rom), "simrom.py")
-            with open(run, "w") as f:  # the simulator's own module (never in a box's ROMFS)
-                f.write(unixrom.PRELUDE + "sys.path.append(%r)\nimport simdevice\n"
-                        "simdevice.main(sys.argv[2:])\n" % compiled)
-            compiled = os.path.dirname(flash_dir)
-            cmd = [tool("micropython"), "-X", "heapsize=%d" % size, run, rom,
-                   os.path.relpath(flash_dir, compiled)]
+        if launch:
+            cmd, compiled, env = launch(flash_dir, compiled, _bytes(heap))
         elif compiled:
             # the build's root and its lib/, as a Pico's sys.path has '' and /lib; relative to
             # the build, the device's working folder: every module's __file__ is interned in
@@ -80,7 +72,7 @@ class SimDevice(DeviceClient):
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
         else:
             cmd = [sys.executable, script, flash_dir, "--path", SHIMS]
-        self.runtime = "micropython" if micropython or compiled or rom else "cpython"
+        self.runtime = "micropython" if micropython or compiled or launch else "cpython"
         self._spawn = (cmd, compiled or tree, env)
         self.proc = self._start()
         # A crash the firmware's guard caught (it shows it and restarts the app): strict, a

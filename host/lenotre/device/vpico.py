@@ -27,7 +27,7 @@ relay adds to make it behave like a Pico:
   ['', '.frozen', '/lib'] as on a Pico, so mpremote's paths, relative or absolute, land in it.
 
 `lenotre sim --serial` and `python -m lenotre.device.vpico FLASH` run one and print the port;
-lenotre.device.vpico_client.VirtualPico starts one for tests and presses its buttons."""
+tests/rigs/vpico_client.py's VirtualPico starts one for tests and presses its buttons."""
 import os
 import pty
 import select

@@ -32,9 +32,8 @@ VERSION_PROBE = ("(sys.implementation.version[:3], getattr(sys.implementation, '
 WATCH_S = 1.0  # after the restart, how long to watch for the app failing to start
 
 # Run on the device: {path: sha256 hex, or None when there is no such file}, printed an entry
-# at a time: the whole dict's repr in one string (7.9 KB for 72 files, with Gardens) found no
-# block that size in the running box's heap on the emulated Pico (MemoryError at the second
-# `lenotre flash`).
+# at a time: the whole dict's repr in one string (about 8 KB for 72 files) needs a block that
+# size, which a running box's heap seldom has.
 HASH_CODE = """import hashlib, binascii
 _new = getattr(hashlib, 'sha256', None) or (lambda: hashlib.new('sha256'))  # CircuitPython: new()
 def _h(p):

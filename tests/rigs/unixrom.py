@@ -8,6 +8,7 @@ only their objects. The product image freezes the app, which costs the heap less
     romfs = unixrom.build(folder)               # the ROMFS's bytes, built from this checkout
     heap = unixrom.heapsize(len(romfs))         # -X heapsize= for the box's 192 KB beside it
     script = unixrom.PRELUDE + "import app ..."  # argv[1]: the ROMFS file
+    SimDevice(flash, compiled=build, launch=unixrom.launcher(rom_file))  # the simulated box
 
 The heap is made larger by exactly what the blob takes (its bytes and the allocation table
 that grows with them): after the blob is read, what is free is what a plain 192 KB heap has
@@ -71,3 +72,19 @@ def write(path, romfs):
     with open(path, "wb") as f:
         f.write(romfs)
     return path
+
+
+def launcher(rom):
+    """-> a simclient.SimDevice `launch`: the simulator on the unix port with the app's code
+    read in place from the ROMFS file `rom` (build, write), as the box's own image reads it
+    from flash, beside a heap as free as the `heap` bytes SimDevice is given."""
+    def launch(flash_dir, compiled, heap):
+        size = heapsize(os.path.getsize(rom), heap)
+        run = os.path.join(os.path.dirname(rom), "simrom.py")
+        with open(run, "w") as f:  # the simulator's own module (never in a box's ROMFS)
+            f.write(PRELUDE + "sys.path.append(%r)\nimport simdevice\n"
+                    "simdevice.main(sys.argv[2:])\n" % compiled)
+        cwd = os.path.dirname(flash_dir)
+        return ([toolchain.tool("micropython"), "-X", "heapsize=%d" % size, run, rom,
+                 os.path.relpath(flash_dir, cwd)], cwd, None)
+    return launch
