@@ -1,14 +1,14 @@
 # The people who play (docs/FIRMWARE.md, "Roster"): the PC's roster (`lenotre players`),
 # sent by the sync link and the flash, kept as data/roster.txt, one name a line. Read only when
-# a setup screen asks, and bounded: at most MAX names of 1 to MAX_NAME printable ASCII
-# characters (the OLED's font has no others); a line that is not one is skipped, not fatal.
+# a setup screen asks, and bounded: at most MAX names of 1 to MAX_NAME characters the box can
+# draw (shared_rules.roster.problem); a line that is not one is skipped, not fatal.
 import os
 
 # who can be on the roster is shared with the PC (`lenotre players add` checks it)
 from shared_rules.roster import GUEST, MAX, MAX_NAME, problem  # noqa: F401
 
 FILE = "roster.txt"
-_MOST = MAX * (MAX_NAME + 2)  # bytes read at most: a damaged file costs no more heap
+_MOST = MAX * (2 * MAX_NAME + 1)  # bytes read at most (ü is 2 bytes): a damaged file costs no more
 
 
 def load(folder):

@@ -1,6 +1,7 @@
 # Who can be on the roster (docs/FIRMWARE.md, "Roster"), shared by the box (firmware/roster.py
 # keeps the file) and the PC (`lenotre players`): at most MAX names of 1 to MAX_NAME printable
-# ASCII characters (the OLED's font has no others), none of them the box's own words.
+# ASCII characters or German's letters (shared_rules/glyphs.py: the box draws no others), none
+# of them the box's own words.
 from shared_rules.eventlog import MAX_NAME
 from shared_rules.palette import PALETTE
 
@@ -23,8 +24,10 @@ def problem(name):
         return "a name is 1 to %d characters, got %r" % (MAX_NAME, name)
     for c in name:
         if not " " <= c <= "~":
-            return ("%r: a name is printable ASCII (A-Z, a-z, 0-9, punctuation, space), the "
-                    "box's screen has no other letters" % name)
+            from shared_rules.glyphs import CHARS
+            if c not in CHARS:
+                return ("%r: a name is letters A-Z, a-z, %s, digits, punctuation and spaces: "
+                        "the box's screen has no other letters" % (name, CHARS))
     if name != name.strip():
         return "%r: a name neither starts nor ends with a space" % name
     low = name.lower()

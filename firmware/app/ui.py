@@ -1,6 +1,7 @@
 # Drawing helpers and small widgets for a 128x64 screen in the built-in 8x8 font: 16 columns,
 # 8 lines. Text is clipped at the edge, never wrapped by accident; `clipped` counts clips so
-# tests can prove no screen overflows.
+# tests can prove no screen overflows. The font is ASCII: German's letters (Jürgen, Björn) are
+# drawn from shared_rules/glyphs.py, loaded by the first text that has one.
 import framebuf
 from micropython import const
 
@@ -29,6 +30,10 @@ def put(d, s, x, y, c=1):
     if len(s) > room:
         clipped += 1
         s = s[:room]
+    for ch in s:
+        if ch > "~":  # a letter the font lacks: the string drawn glyph by glyph
+            big(d, s, x, y, 1, c)
+            return
     d.text(s, x, y, c)
 
 
@@ -42,8 +47,9 @@ def title(d, s):
     center(d, s, 1, 0)
 
 
-def big(d, s, x, y, scale=2):
-    # The 8x8 font scaled up, for the numbers a player reads from across the table.
+def big(d, s, x, y, scale=2, c=1):
+    # The 8x8 font scaled up, for the numbers a player reads from across the table; at scale 1
+    # the text with letters the font lacks.
     global clipped
     room = (W - x) // (8 * scale)
     if len(s) > room:
@@ -53,14 +59,21 @@ def big(d, s, x, y, scale=2):
     if note is not None:
         note(s)
     for ch in s:
-        _gfb.fill(0)
-        _gfb.text(ch, 0, 0, 1)
+        own = None
+        if ch > "~":
+            from shared_rules.glyphs import glyph
+            own = glyph(ch)
+        if own:
+            _glyph[:] = own
+        else:  # the font's (a character it has not either: its box, glyph 127)
+            _gfb.fill(0)
+            _gfb.text(ch, 0, 0, 1)
         for gx in range(8):
             col = _glyph[gx]
             if col:
                 for gy in range(8):
                     if col >> gy & 1:
-                        d.fill_rect(x + gx * scale, y + gy * scale, scale, scale, 1)
+                        d.fill_rect(x + gx * scale, y + gy * scale, scale, scale, c)
         x += 8 * scale
 
 

@@ -128,7 +128,7 @@ def test_players_add_list_rename_remove(tmp_path, capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["add", "Maximilianeee"], "1 to 12 characters"),
-    (["add", "Zo\u00eb"], "printable ASCII"),
+    (["add", "Zo\u00eb"], "the box's screen has no other letters"),
     (["add", "Ludwig"], "the box's own word"),
     (["add", "LUDWIG"], "the box's own word"),
     (["add", "guest"], "the box's own word"),
@@ -518,6 +518,34 @@ def test_on_the_flashed_box_each_colour_gets_a_person_and_the_game_its_start(vpi
     [setup] = store.Store(os.path.join(str(vpico.flash), "data")).events(1)[:1]
     assert setup["people"] == ["Anna", None] and setup["players"] == ["Orange", "Purple"]
     assert before <= setup["t"] <= int(time.time())
+
+
+def test_jurgen_and_bjorn_go_from_the_library_to_the_box_and_back(vpico, firmware_files,
+                                                                 tmp_path, capsys):
+    # Issue 25: German names on the roster: added on the PC, sent by the sync, chosen at the
+    # flashed box (its screen draws ü and ö), kept by its journal, back in the library
+    from lenotre.link import flasher
+    db = str(tmp_path / "games.sqlite")
+    for name in ("Jürgen", "Björn"):
+        assert _cli(capsys, "players", "--db", db, "add", name)[0] == 0
+    flasher.flash(vpico.port, firmware_files)
+    vpico.wait_for("LE NOTRE")
+    assert main(["sync", "--port", vpico.port, "--db", db]) == 0
+    vpico.wait_for("LE NOTRE")
+    vpico.press("ok")  # New game
+    vpico.press("ok")  # 2 players
+    vpico.press("ok")  # Orange
+    assert "Jürgen" in vpico.text() and "Björn" in vpico.text()
+    vpico.press("ok")  # Orange is Jürgen, the first
+    vpico.press("ok")  # Purple
+    vpico.press("ok")  # Purple is Björn, the one left
+    assert "Ora Jürgen" in vpico.text() and "Pur Björn" in vpico.text()
+    vpico.press("ok")  # start
+    vpico.wait_for("Stage 1")
+    capsys.readouterr()
+    assert main(["sync", "--port", vpico.port, "--db", db]) == 0
+    code, out, _ = _cli(capsys, "show", "1", "--db", db)
+    assert code == 0 and "Orange: Jürgen; Purple: Björn" in out
 
 
 def test_a_game_played_on_a_box_without_a_clock_is_dated_exactly_by_the_next_sync(

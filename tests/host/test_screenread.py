@@ -69,3 +69,20 @@ def test_the_areas_screen_is_read_whole_chosen_row_included(game_seen):
         assert len([t for t in read if t.startswith(">")]) == 1
     # stage 2's screens have the construction row, chosen last
     assert any(r[-1].startswith(">construction") for _, r in areas)
+
+
+def test_german_letters_are_read_off_the_pixels(tmp_path):
+    # Issue 25: the box draws ÄÖÜäöüß itself (shared_rules/glyphs.py); a reader of its pixels
+    # knows them (the inverted title bar's: tests/shared/test_german_letters.py). The names
+    # come by the roster's file.
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    (flash / "data" / "roster.txt").write_text("Jürgen\nBjörn\nGrößmann\n", encoding="utf-8")
+    with SimDevice(str(flash)) as dev:
+        dev.wait(30)
+        dev.press("ok")  # New game
+        dev.press("ok")  # 2 players
+        dev.press("ok")  # the first colour
+        frame, drawn = dev.screen()
+        assert {"Jürgen", "Björn", "Größmann"} <= set(drawn)
+        assert screenread.texts(frame) == [t for t in drawn if t.strip()]

@@ -1,7 +1,8 @@
 """Read the text off an OLED frame: what a player sees, recovered from the pixels alone.
 
 The emulated Pico's screen is only the bytes the firmware sent over I2C, so the strings it
-drew must be found in them. The firmware draws with MicroPython's 8x8 font (framebuf.text),
+drew must be found in them. The firmware draws with MicroPython's 8x8 font (framebuf.text) and
+German's letters beside it (shared_rules/glyphs.py),
 plain or inverted (a title bar), and scaled up 2x or 3x for big numbers and names (app/ui.big):
 every 8x8 cell (or 16x16, 24x24) that is exactly a glyph, blank around it inside its cell, is a
 letter. Letters in a row at the font's pitch are one string; the blank cells between them are
@@ -12,6 +13,7 @@ spaces. Where two readings overlap (a glyph found one pixel off), the longer str
 The result matches the strings the firmware drew (simdevice's `shown_texts`) for text on a
 clear background, leading and trailing spaces aside."""
 from lenotre.shims import framebuf
+from shared_rules import glyphs
 
 W, H = 128, 64
 SCALES = (1, 2, 3)
@@ -23,10 +25,11 @@ def _table():
     if _glyphs is None:
         font = framebuf.load_font()
         plain, inverted = {}, {}
-        for i in range(96):
-            cols = font[8 * i:8 * i + 8]
+        cells = [(chr(32 + i) if 32 + i < 127 else "\x7f", font[8 * i:8 * i + 8])
+                 for i in range(96)]
+        cells += [(ch, glyphs.glyph(ch)) for ch in glyphs.CHARS]  # German's, the box's own
+        for ch, cols in cells:
             rows = tuple(sum(((cols[c] >> r) & 1) << c for c in range(8)) for r in range(8))
-            ch = chr(32 + i) if 32 + i < 127 else "\x7f"
             if any(rows) and rows not in plain:
                 plain[rows] = ch
                 inverted[tuple(v ^ 0xFF for v in rows)] = ch

@@ -120,7 +120,7 @@ def add(sub):
                                    "plays each colour (or a guest). See docs/CLI.md.")
     p.add_argument("--db", default=None, help="the library's SQLite file")
     acts = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    a = acts.add_parser("add", help="add a person (1-12 printable ASCII characters)")
+    a = acts.add_parser("add", help="add a person (1-12 characters: printable ASCII and ÄÖÜäöüß)")
     a.add_argument("name", metavar="NAME")
     acts.add_parser("list", help="the roster, in the box's order")
     a = acts.add_parser("rename", help="rename a person; their games follow them")
