@@ -12,6 +12,7 @@ from lenotre.commands import library as library_cmd
 from lenotre.commands import areas as areas_cmd, score as score_cmd, sim as sim_cmd
 from lenotre.commands import simulate as simulate_cmd
 from lenotre.commands import sync as sync_cmd, test as test_cmd
+from lenotre import lang
 from lenotre.errors import FAILED, INTERRUPTED, OK, USAGE, CommandFailed, UsageError
 from lenotre.library import db, people
 
@@ -69,6 +70,8 @@ def main(argv=None):
     except OSError as exc:  # a file-system error no command foresaw: its line, no traceback
         where = " (%s)" % exc.filename if getattr(exc, "filename", None) else ""
         return _error(args, "%s%s" % (exc.strerror or exc, where), FAILED)
+    finally:
+        lang.use(lang.ENGLISH)  # a command that speaks another (--lang) speaks it only itself
 
 
 def _error(args, what, status):

@@ -18,6 +18,9 @@ def no_user_library(tmp_path_factory, monkeypatch):
     # the default one) nor takes their default BG Stats location
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
     monkeypatch.delenv("LENOTRE_LOCATION", raising=False)
+    # nor speaks the machine's language: the report follows the locale (lenotre.lang), and
+    # the tests read English unless they ask for another (--lang)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
 
 
 @pytest.fixture(scope="session")

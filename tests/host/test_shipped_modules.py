@@ -2,7 +2,8 @@
 the command line, `lenotre` (lenotre.cli), by an import statement (those inside functions
 too) or by a registration line naming a module as a string (lenotre.games.ADAPTERS,
 commands/score.py's SHEETS, commands/sim.py's DEMO, commands/areas.py's GARDEN); lenotre/shims
-is a folder the simulator gives the firmware on CPython (simclient.SHIMS), reached with it. A
+is a folder the simulator gives the firmware on CPython (simclient.SHIMS), reached with it, and
+a language of lenotre/lang is found by its file (lang.languages()), reached with the package. A
 module that only tests and benches import is a test rig and lives in tests/rigs/."""
 import ast
 import os
@@ -29,8 +30,9 @@ def _reached():
         parts = name.split(".")
         todo += [".".join(parts[:i]) for i in range(1, len(parts))]  # its packages run first
         todo += _imports(name, modules[name]) | _named_as_strings(modules[name], modules)
-        if name == "lenotre.device.simclient":
-            todo += [m for m in modules if m.startswith("lenotre.shims.")]
+        folder = {"lenotre.device.simclient": "lenotre.shims.", "lenotre.lang": "lenotre.lang."}
+        if name in folder:
+            todo += [m for m in modules if m.startswith(folder[name])]
     return seen, modules
 
 

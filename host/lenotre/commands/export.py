@@ -6,7 +6,7 @@ named on stderr); 2 bad input (no database there, an unknown game, a bad option)
 import os
 import sys
 
-from lenotre import safewrite
+from lenotre import lang, safewrite
 from lenotre.errors import UsageError
 from lenotre.library import bgstats, db, export, played
 from lenotre.progress import Progress
@@ -47,7 +47,21 @@ def add(sub):
                         "are on the list pages)" % REPORT_LAST)
     p.add_argument("--game", metavar="NAME", choices=game_names(),
                    help="only the games of one kind (%s)" % ", ".join(game_names()))
+    _lang_option(p)
     p.set_defaults(run=run_report)
+
+
+def _lang_option(p):
+    p.add_argument("--lang", metavar="CODE",
+                   help="the language of what a person reads (%s; default: the locale's, "
+                        "else en)" % ", ".join(lang.languages()))
+
+
+def _speak(args):
+    try:
+        lang.use(lang.choose(getattr(args, "lang", None)))
+    except lang.UnknownLanguage as exc:
+        raise _usage(str(exc))
 
 
 def _db_option(p):
@@ -142,6 +156,7 @@ def run_report(args):
     last = args.last
     if last < 0:
         raise _usage("--last must be 0 or more, got %d" % last)
+    _speak(args)
     games, problems = _load(args, True)
     if not games:
         print("lenotre report: no games in the database; nothing written", file=sys.stderr)

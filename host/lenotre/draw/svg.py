@@ -3,6 +3,8 @@ seat's label, the charts' font, a y axis's round top, the labels at the lines' e
 Plain Python, no matplotlib: an adapter imports it whatever the command."""
 import html
 
+from lenotre.lang import _
+
 FONT = 'font-family="sans-serif" font-size="12"'
 
 
@@ -12,9 +14,10 @@ def e(value):
 
 
 def seat(g, p):
-    # "Anna (Orange)" when the roster knows who sat there, else the colour alone
+    # "Anna (Orange)" when the roster knows who sat there, else the colour alone (in the
+    # language in use, as person_name says it)
     name = g.person_name(p)
-    return name if name == g.players[p] else "%s (%s)" % (name, g.players[p])
+    return "%s (%s)" % (name, _(g.players[p])) if g.people[p] else name
 
 
 def nice_top(value):

@@ -2,6 +2,7 @@
 (shared_rules.eventlog: describe, totals, scoreboard, outcome). A game's own adapter
 subclasses it and says more where it has more to say (Versailles: versailles.py)."""
 from lenotre.draw.svg import e, seat
+from lenotre.lang import _
 from shared_rules import games as rules
 from shared_rules.codec import encode
 from shared_rules.errors import RulesError
@@ -163,9 +164,9 @@ class Adapter:
     def page(self, g):
         # -> the HTML parts of the game's page after its title: the scoreboard
         board = g.board
-        rows = ["<table><tr><th>player</th>%s<th class=\"n\">total</th><th class=\"n\">place"
-                "</th></tr>" % "".join('<th class="n">%s</th>' % e(part)
-                                        for part in board.parts)]
+        rows = ["<table><tr><th>%s</th>%s<th class=\"n\">%s</th><th class=\"n\">%s</th></tr>"
+                % (_("player"), "".join('<th class="n">%s</th>' % e(_(part))
+                                        for part in board.parts), _("total"), _("place"))]
         ranks = g.ranks()
         for p in range(len(g.players)):
             rows.append("<tr><td>%s</td>%s<td class=\"n\">%d</td><td class=\"n\">%s</td></tr>"
@@ -173,6 +174,12 @@ class Adapter:
                                                          for v in board.rows[p]),
                            board.totals[p], "-" if ranks is None else ranks[p]))
         rules = self.house_rules(g.game)
-        return ["\n".join(rows) + "</table>"] + (
-            ["<p>House rule%s: %s.</p>" % ("s" if len(rules) > 1 else "",
-                                           e("; ".join(rules)))] if rules else [])
+        return ["\n".join(rows) + "</table>"] + house_rules_said(rules)
+
+
+def house_rules_said(rules):
+    # -> the page's paragraph naming the game's house rules (docs/RULES.md), [] for none
+    if not rules:
+        return []
+    return ["<p>%s</p>" % e((_("House rule: %s.") if len(rules) == 1 else _("House rules: %s."))
+                             % "; ".join(_(r) for r in rules))]

@@ -4,6 +4,7 @@ side holds with sole majority (its colour's, or in the team rules its team's); t
 is the fewer own-colour corners in the beds won. Contracts: docs/CLI.md, docs/HOST.md."""
 from lenotre.draw.svg import e, spread
 from lenotre.games import base
+from lenotre.lang import _
 from shared_rules.gardens import rules as R
 from shared_rules.gardens.game import Game
 
@@ -25,10 +26,11 @@ def is_colours(name, colours):
 
 
 def played_by(game, c):
-    # "blue" where its player is called by the colour, else "blue (Orange)"
+    # "blue" where its player is called by the colour, else "blue (Orange)"; in the language
+    # in use (lenotre.lang)
     name = game.players[game.seat_of(c)]
-    return R.COLOURS[c] if is_colours(name, [R.COLOURS[c]]) else "%s (%s)" % (R.COLOURS[c],
-                                                                               name)
+    colour = _(R.COLOURS[c])
+    return colour if is_colours(name, [R.COLOURS[c]]) else "%s (%s)" % (colour, _(name))
 
 
 def variant(game):
@@ -175,18 +177,20 @@ class Gardens(base.Adapter):
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
         game = g.game
-        return "; ".join("%s %d beds, %d left" % (R.COLOURS[c], game.won[c],
-                                                   game.tiles - game.placed[c])
+        return "; ".join(_("%s %d beds, %d left") % (_(R.COLOURS[c]), game.won[c],
+                                                      game.tiles - game.placed[c])
                          for c in game.colours)
 
     def page(self, g):
         return base.Adapter.page(self, g) + [
-            "<h2>Beds won over the game</h2>", beds_svg(g),
-            '<p class="note">Each colour\'s flowerbeds with sole majority after every turn; '
-            "beds won after its flowerbed tiles ran out count too.</p>",
-            "<h2>Corners used</h2>", corners_svg(g),
-            '<p class="note">The flowers of its own colour each colour put into the beds it '
-            "won: the tie-break counts them (fewer wins).</p>"]
+            "<h2>%s</h2>" % _("Beds won over the game"), beds_svg(g),
+            '<p class="note">%s</p>' % _(
+                "Each colour's flowerbeds with sole majority after every turn; beds won after "
+                "its flowerbed tiles ran out count too."),
+            "<h2>%s</h2>" % _("Corners used"), corners_svg(g),
+            '<p class="note">%s</p>' % _(
+                "The flowers of its own colour each colour put into the beds it won: the "
+                "tie-break counts them (fewer wins).")]
 
 
 ADAPTER = Gardens()
@@ -208,8 +212,8 @@ def beds_svg(g, width=760, height=260):
            % (left, top + ph, left + pw, top + ph)]
     for v in range(0, most + 1, max(1, most // 6)):
         out.append('<text x="%d" y="%.1f" text-anchor="end">%d</text>' % (left - 6, y(v) + 4, v))
-    out.append('<text x="%d" y="%d" text-anchor="middle">turn (%d)</text>'
-               % (left + pw // 2, height - 8, len(steps)))
+    out.append('<text x="%d" y="%d" text-anchor="middle">%s</text>'
+               % (left + pw // 2, height - 8, e(_("turn (%d)") % len(steps))))
     ends = []
     for c in game.colours:
         pts = ["%.1f,%.1f" % (x(0), y(0))]
@@ -242,6 +246,7 @@ def corners_svg(g, width=760):
         out.append('<text x="0" y="%d">%s</text>' % (y + 15, e(played_by(game, c))))
         out.append('<rect x="%d" y="%d" width="%.1f" height="18" fill="%s"/>'
                    % (left, y, w, FLOWER_HEX[c]))
-        out.append('<text x="%.1f" y="%d">%d corners in %d beds</text>'
-                   % (left + w + 6, y + 15, game.own[c], game.won[c]))
+        out.append('<text x="%.1f" y="%d">%s</text>'
+                   % (left + w + 6, y + 15,
+                      e(_("%d corners in %d beds") % (game.own[c], game.won[c]))))
     return "\n".join(out) + "</svg>"

@@ -4,6 +4,7 @@ generic seat, total and place (base.Adapter). Contracts: docs/CLI.md.
 Seats count from 0; a garden's rows 0-5 (beige to turquoise, worth 1-6) and its motif columns
 0-8 are the rules core's (shared_rules/sanssouci/board.py)."""
 from lenotre.games import base
+from lenotre.lang import _
 from shared_rules.sanssouci import board as B
 from shared_rules.sanssouci.cards import card_name
 from shared_rules.sanssouci.game import ROUNDS, Game
@@ -94,7 +95,7 @@ class Sanssouci(base.Adapter):
 
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
-        return "; ".join("%s: %s" % (g.person_name(p), complete_text(g.game, p))
+        return "; ".join("%s: %s" % (g.person_name(p), _(complete_text(g.game, p)))
                          for p in range(len(g.players)))
 
     def page(self, g):

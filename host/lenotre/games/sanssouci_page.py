@@ -3,7 +3,9 @@ inline SVG (points by round; rows and columns completed by round) and each garde
 rows and columns. Every text from a game is escaped. What the charts show: docs/CLI.md."""
 from lenotre.games import sanssouci as S
 from lenotre.draw.colours import seat_colour
+from lenotre.draw.html import header
 from lenotre.draw.svg import FONT, e, nice_top, spread
+from lenotre.lang import _
 from shared_rules.sanssouci.game import ROUNDS
 
 FINAL = ROUNDS + 1  # the x of the final scoring, one step after round 18
@@ -11,20 +13,21 @@ FINAL = ROUNDS + 1  # the x of the final scoring, one step after round 18
 
 def sections(g):
     steps, final = S.by_round(g.game)
-    return ["<h2>Points by round</h2>", points_svg(g, steps, final),
-            '<p class="note">The nobles\' points as they come, round by round (the score '
-            "track); the last step is the final scoring: complete rows and columns and the "
-            "task cards.</p>",
-            "<h2>Rows and columns completed</h2>", built_svg(g, steps),
-            '<p class="note">Solid: complete rows (the first, built from the start, not '
-            "counted); dashed: complete columns.</p>",
+    return ["<h2>%s</h2>" % _("Points by round"), points_svg(g, steps, final),
+            '<p class="note">%s</p>' % _(
+                "The nobles' points as they come, round by round (the score track); the last "
+                "step is the final scoring: complete rows and columns and the task cards."),
+            "<h2>%s</h2>" % _("Rows and columns completed"), built_svg(g, steps),
+            '<p class="note">%s</p>' % _(
+                "Solid: complete rows (the first, built from the start, not counted); dashed: "
+                "complete columns."),
             complete_table(g)]
 
 
 def _frame(width, height, label, left, top, pw, ph, ymax, ystep, last):
     out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
            'viewBox="0 0 %d %d" role="img" aria-label="%s" %s>'
-           % (width, height, width, height, label, FONT)]
+           % (width, height, width, height, e(_(label)), FONT)]
     for v in range(0, ymax + 1, ystep):
         y = top + ph * (1 - float(v) / ymax)
         out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
@@ -34,7 +37,7 @@ def _frame(width, height, label, left, top, pw, ph, ymax, ystep, last):
         x = left + pw * float(r) / last
         out.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>'
                    % (x, x, top + ph, top + ph + 4))
-        text = "final" if r == FINAL else ("%d" % r if r % 3 == 0 else "")
+        text = _("final") if r == FINAL else ("%d" % r if r % 3 == 0 else "")
         if text:
             out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>'
                        % (x, top + ph + 18, text))
@@ -52,8 +55,8 @@ def points_svg(g, steps, final, width=760, height=300):
     pw, ph = width - left - right, height - top - bottom
     ymax, ystep = nice_top(max(max(s) for s in series) or 1)
     out = _frame(width, height, "points by round", left, top, pw, ph, ymax, ystep, last)
-    out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">rounds played</text>'
-               % (left + pw / 2.0, height - 6))
+    out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%s</text>'
+               % (left + pw / 2.0, height - 6, e(_("rounds played"))))
 
     def xy(r, v):
         return left + pw * float(r) / last, top + ph * (1 - float(v) / ymax)
@@ -66,7 +69,7 @@ def points_svg(g, steps, final, width=760, height=300):
     for p, ly in spread([xy(end, s[-1])[1] for s in series], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
                    % (xy(end, 0)[0] + 10, ly, e(g.person_name(p)), series[p][-1],
-                      "" if final else " so far"))
+                      "" if final else _(" so far")))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -89,7 +92,7 @@ def built_svg(g, steps, width=760, height=220):
             out.append('<polyline fill="none" stroke="%s" stroke-width="2.5"%s points="%s">'
                        '<title>%s: %s</title></polyline>'
                        % (seat_colour(g, p), dash, pts, e(g.person_name(p)),
-                          "rows" if k == 1 else "columns"))
+                          _("rows") if k == 1 else _("columns")))
     end = len(steps) - 1
     for p, ly in spread([xy(end, steps[-1][p][1], p)[1] for p in range(n)], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d + %d</text>'
@@ -101,12 +104,14 @@ def built_svg(g, steps, width=760, height=220):
 
 def complete_table(g):
     fields = S.score_fields(g.game)
-    rows = ['<table><tr><th>player</th><th>complete rows</th><th>complete columns</th>'
-            '<th class="n">gardeners</th><th>task cards</th></tr>']
+    rows = ["<table>" + header("player", "complete rows", "complete columns", "#gardeners",
+                               "task cards")]
     for p, seat in enumerate(fields["seats"]):
         rows.append('<tr><td>%s</td><td>%s</td><td>%s</td><td class="n">%d</td><td>%s</td>'
-                    "</tr>" % (e(g.person_name(p)), e(", ".join(seat["rows_complete"]) or "-"),
-                               e(", ".join(seat["columns_complete"]) or "-"),
+                    "</tr>" % (e(g.person_name(p)),
+                               e(", ".join(_(r) for r in seat["rows_complete"]) or "-"),
+                               e(", ".join(_(c) for c in seat["columns_complete"]) or "-"),
                                seat["gardeners"],
-                               e(" and ".join(seat["task_cards"] or []) or "hidden")))
+                               e(_(" and ").join(_(t) for t in seat["task_cards"] or [])
+                                 or _("hidden"))))
     return "\n".join(rows) + "</table>"

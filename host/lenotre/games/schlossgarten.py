@@ -5,6 +5,7 @@ docs/CLI.md; the rules: docs/RULES.md, "Der Prestel Schlossgarten".
 Seats count from 0, in turn order. A player's points are their landscape tiles (1-3 each)
 and their garden elements on the field (1 a square); the first to 21 wins at once."""
 from lenotre.games import base
+from lenotre.lang import _
 from shared_rules.schlossgarten.game import GOAL, Game
 
 # after the generic columns and the scoreboard's parts (tiles, elements): the tiles' count
@@ -100,8 +101,8 @@ class Schlossgarten(base.Adapter):
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
         game = g.game
-        return "; ".join("%s: %s" % (g.person_name(p), ", ".join(game.on_field(p)))
-                         for p in range(game.n) if game.on_field(p)) or "none"
+        return "; ".join("%s: %s" % (g.person_name(p), ", ".join(_(x) for x in game.on_field(p)))
+                         for p in range(game.n) if game.on_field(p)) or _("none")
 
     def page(self, g):
         from lenotre.games import schlossgarten_page  # matplotlib colours: only the report

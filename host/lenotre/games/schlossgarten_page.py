@@ -3,28 +3,31 @@ as inline SVG (hand-drawn as versailles_charts.py's: text stays text, the same g
 gives the same bytes) and what stands on the field. Every text from a game is escaped."""
 from lenotre.games.schlossgarten import points_by_turn
 from lenotre.draw.colours import seat_colour
+from lenotre.draw.html import header
 from lenotre.draw.svg import FONT, e, nice_top, spread
+from lenotre.lang import _
 from shared_rules.schlossgarten.game import GOAL
 
 
 def sections(g):
-    return ["<h2>Points over turns</h2>", points_svg(g),
-            '<p class="note">Points after every turn: tiles taken and elements on the field. '
-            "A line drops when an element of that player's is built over (it goes back to "
-            "the supply), and rises again when it is placed again. The dashed line is %d: "
-            "the game ends the moment a player reaches it.</p>" % GOAL,
+    return ["<h2>%s</h2>" % _("Points over turns"), points_svg(g),
+            '<p class="note">%s</p>' % (_(
+                "Points after every turn: tiles taken and elements on the field. A line drops "
+                "when an element of that player's is built over (it goes back to the supply), "
+                "and rises again when it is placed again. The dashed line is %d: the game ends "
+                "the moment a player reaches it.") % GOAL),
             field_table(g)]
 
 
 def field_table(g):
     game = g.game
-    rows = ['<table><tr><th>player</th><th>tiles taken</th><th>elements on the field</th>'
-            "<th>in the supply</th></tr>"]
+    rows = ["<table>" + header("player", "tiles taken", "elements on the field",
+                               "in the supply")]
     for p in range(game.n):
         rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (e(g.person_name(p)), e(" ".join(str(v) for v in game.tiles[p]) or "-"),
-                       e(", ".join(game.on_field(p)) or "-"),
-                       e(", ".join(game.supply(p)) or "-")))
+                       e(", ".join(_(x) for x in game.on_field(p)) or "-"),
+                       e(", ".join(_(x) for x in game.supply(p)) or "-")))
     return "\n".join(rows) + "</table>"
 
 
@@ -44,8 +47,8 @@ def points_svg(g, width=760, height=300):
         return top + ph * (1 - v / ymax)
 
     out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
-           'viewBox="0 0 %d %d" role="img" aria-label="points over turns" %s>'
-           % (width, height, width, height, FONT)]
+           'viewBox="0 0 %d %d" role="img" aria-label="%s" %s>'
+           % (width, height, width, height, e(_("points over turns")), FONT)]
     for v in range(0, ymax + 1, ystep):
         out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                    '<text x="%d" y="%.1f" text-anchor="end" dy="4">%d</text>'
@@ -57,8 +60,8 @@ def points_svg(g, width=760, height=300):
         out.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>'
                    '<text x="%.1f" y="%d" text-anchor="middle">%d</text>'
                    % (x(t), x(t), top + ph, top + ph + 4, x(t), top + ph + 18, t))
-    out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">turns played</text>'
-               % (left + pw / 2, height - 6))
+    out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%s</text>'
+               % (left + pw / 2, height - 6, e(_("turns played"))))
     # Lines that run together (every player at 0 at the start) are set apart by 3 pixels.
     offset = [3 * (p - (n - 1) / 2) for p in range(n)]
     for p in range(n):
@@ -70,6 +73,6 @@ def points_svg(g, width=760, height=300):
     for p, ly in spread([y(s[-1]) for s in steps], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
                    % (x(turns) + 10, ly, e(g.person_name(p)), steps[p][-1],
-                      "" if g.finished else " so far"))
+                      "" if g.finished else _(" so far")))
     out.append("</svg>")
     return "\n".join(out)

@@ -3,6 +3,7 @@ say of it beyond the generic seat, total and place (base.Adapter). Contracts: do
 
 Seats count from 0; Ludwig, the box's own player in 2-player games, is seat `n`."""
 from lenotre.games import base, versailles_show
+from lenotre.lang import _
 from shared_rules.versailles.game import LUDWIG, ROUNDS, STAGES, Game
 from shared_rules.versailles.scoring import NOBODY
 from shared_rules.versailles.tiles import TYPES
@@ -83,8 +84,8 @@ class Versailles(base.Adapter):
 
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):
-        return "; ".join("%s: %s" % (g.person_name(p), ", ".join(large_tokens(g, p)))
-                         for p in range(len(g.players)) if large_tokens(g, p)) or "none"
+        return "; ".join("%s: %s" % (g.person_name(p), ", ".join(_(t) for t in large_tokens(g, p)))
+                         for p in range(len(g.players)) if large_tokens(g, p)) or _("none")
 
     def page(self, g):
         from lenotre.games import versailles_page  # matplotlib: only for the report

@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 from lenotre.draw import figure
 from lenotre.draw.colours import colour, seat_colour
 from lenotre.draw.svg import FONT, e, nice_top, seat, spread
+from lenotre.lang import _
 from lenotre.games import versailles as V
 from shared_rules.versailles.game import ROUNDS, STAGES
 from shared_rules.versailles.scoring import NOBODY
@@ -40,8 +41,8 @@ def score_svg(g, width=760, height=300):
         return top + ph * (1 - v / ymax)
 
     out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
-           'viewBox="0 0 %d %d" role="img" aria-label="known points by round" %s>'
-           % (width, height, width, height, FONT)]
+           'viewBox="0 0 %d %d" role="img" aria-label="%s" %s>'
+           % (width, height, width, height, e(_("known points by round")), FONT)]
     for v in range(0, ymax + 1, ystep):
         out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                    '<text x="%d" y="%.1f" text-anchor="end" dy="4">%d</text>'
@@ -52,11 +53,11 @@ def score_svg(g, width=760, height=300):
         if r % ROUNDS == 0:
             label = {0: "start", ROUNDS: "7: stage 1 scored", LAST: "14: final scoring"}[r]
             out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>'
-                       % (x(r), top + ph + 18, label))
+                       % (x(r), top + ph + 18, e(_(label))))
     out.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#888" '
                'stroke-dasharray="3 3"/>' % (x(ROUNDS), x(ROUNDS), top, top + ph))
-    out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">rounds played</text>'
-               % (left + pw / 2, height - 6))
+    out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%s</text>'
+               % (left + pw / 2, height - 6, e(_("rounds played"))))
     # Lines that run together (every player at 0 in stage 1) are set apart by 3 pixels.
     offset = [3 * (p - (n - 1) / 2) for p in range(n)]
     for p in range(n):
@@ -79,7 +80,7 @@ def score_svg(g, width=760, height=300):
     for p, ly in spread([y(s[-1]) for s in steps], 15, top + 6):
         out.append('<text x="%.1f" y="%.1f" dy="4">%s %d%s</text>'
                    % (x(played) + 10, ly, e(g.person_name(p)), steps[p][-1],
-                      "" if g.finished else " so far"))
+                      "" if g.finished else _(" so far")))
     if g.game.scores and played > ROUNDS:
         for p, ly in spread([y(s[ROUNDS]) for s in steps], 15, top + 6):
             out.append('<text x="%.1f" y="%.1f" dy="4" text-anchor="end">%s %d</text>'
@@ -95,12 +96,12 @@ def token_svg(g, width=760):
     left, top, row_h, cell = 90, 4, 26, (width - 90 - 8) / LAST
     height = top + row_h * len(TYPES) + 24
     out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
-           'viewBox="0 0 %d %d" role="img" aria-label="majority token holders by round" %s>'
-           % (width, height, width, height, FONT)]
+           'viewBox="0 0 %d %d" role="img" aria-label="%s" %s>'
+           % (width, height, width, height, e(_("majority token holders by round")), FONT)]
     for t, type_name in enumerate(TYPES):
         ry = top + t * row_h
-        out.append('<text x="%d" y="%.1f" text-anchor="end">%s token</text>'
-                   % (left - 6, ry + row_h / 2 + 4, e(type_name)))
+        out.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>'
+                   % (left - 6, ry + row_h / 2 + 4, e(_("%s token") % _(type_name))))
         before = NOBODY
         for r in range(LAST):
             cx = left + r * cell
@@ -110,10 +111,11 @@ def token_svg(g, width=760):
                 continue
             h = rounds[r][0][t]
             fill = NOBODY_COLOUR if h == NOBODY else seat_colour(g, h)
-            who = "nobody" if h == NOBODY else g.person_name(h)
+            who = _("nobody") if h == NOBODY else g.person_name(h)
             out.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s">'
-                       '<title>round %d: %s</title></rect>'
-                       % (cx + 1, ry + 2, cell - 2, row_h - 4, fill, r + 1, e(who)))
+                       '<title>%s</title></rect>'
+                       % (cx + 1, ry + 2, cell - 2, row_h - 4, fill,
+                          e(_("round %d: %s") % (r + 1, who))))
             if h != before and h != NOBODY:
                 out.append('<text x="%.1f" y="%.1f" fill="%s" font-size="10">%s</text>'
                            % (cx + 3, ry + row_h / 2 + 4, ink(fill), e(who[:7])))
@@ -133,8 +135,8 @@ def legend(g):
     # The seats' colours with who sat there, as HTML.
     items = ['<span class="key"><i style="background:%s"></i>%s</span>'
              % (seat_colour(g, p), e(seat(g, p))) for p in range(len(g.players))]
-    items.append('<span class="key"><i style="background:%s"></i>nobody</span>'
-                 % NOBODY_COLOUR)
+    items.append('<span class="key"><i style="background:%s"></i>%s</span>'
+                 % (NOBODY_COLOUR, e(_("nobody"))))
     return '<p class="legend">%s</p>' % " ".join(items)
 
 
@@ -152,7 +154,7 @@ def ludwig_chart(games, path, names):
     for i, g in enumerate(games):
         labels.append("\n".join([names[g.device, g.gid]] + [
             g.person_name(p)[:10] for p in range(len(g.players))]))
-        beat, first, _ = V.ludwig_stats(g)
+        beat, first, _rounds = V.ludwig_stats(g)
         firsts.append(first)
         winners = g.game.outcome.winners
         for p, name in enumerate(g.players):
@@ -162,15 +164,16 @@ def ludwig_chart(games, path, names):
             top.bar(x, g.totals()[p], width, color=c, edgecolor="black",
                     linewidth=2.2 if won else 0.5)
             if won:
-                top.text(x, g.totals()[p], "won", ha="center", va="bottom", fontsize=8)
+                top.text(x, g.totals()[p], _("won"), ha="center", va="bottom", fontsize=8)
             bottom.bar(x, beat[p], width, color=c, edgecolor="black", linewidth=0.5)
     bottom.plot(range(len(games)), firsts, color="black", marker="v", linestyle="none",
-                markersize=8, label="rounds Ludwig took the first tile (lowest card)")
-    top.set_ylabel("final points")
+                markersize=8, label=_("rounds Ludwig took the first tile (lowest card)"))
+    top.set_ylabel(_("final points"))
     top.set_ylim(0, max([max(g.totals()) for g in games] + [1]) * 1.15)
-    top.set_title("The players against Ludwig: %d two-player game%s"
-                  % (len(games), "" if len(games) == 1 else "s"), fontsize=11)
-    bottom.set_ylabel("rounds Ludwig chose\nbefore this player")
+    top.set_title((_("The players against Ludwig: 1 two-player game") if len(games) == 1 else
+                   _("The players against Ludwig: %d two-player games") % len(games)),
+                  fontsize=11)
+    bottom.set_ylabel(_("rounds Ludwig chose\nbefore this player"))
     bottom.set_ylim(0, ROUNDS * STAGES)
     bottom.legend(loc="upper right", frameon=False, fontsize=8)
     bottom.set_xticks(range(len(games)))

@@ -6,9 +6,10 @@ What the chart shows, and why, is in docs/CLI.md (`lenotre report`)."""
 from matplotlib.figure import Figure
 
 from lenotre.draw import figure
-from lenotre.draw.colours import PALETTE, colour
+from lenotre.draw.colours import colour, is_colour
+from lenotre.lang import _
 
-SHARED = "shared victory"
+SHARED = "shared victory"  # (a key; drawn in the language in use)
 OTHERS = "others"
 WINNER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
                   "#17becf")  # the people who won most, in order; then "others"
@@ -28,7 +29,7 @@ def over_time_chart(period, bins, path):
     fig = Figure(figsize=(9, 5.6))
     top, bottom = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 2]})
     counts = {}
-    for _, games in bins:
+    for _label, games in bins:
         for g in games:
             counts[_winner(g)] = counts.get(_winner(g), 0) + 1
     named = sorted((w for w in counts if w != SHARED), key=lambda w: (-counts[w], w))
@@ -37,38 +38,38 @@ def over_time_chart(period, bins, path):
     order = named + [OTHERS] * others + [SHARED] * (SHARED in counts)
     # A person called by a seat's colour (no roster name) is drawn in that colour.
     spare = iter(c for c in WINNER_COLOURS)
-    colours = {w: colour(w, 0) if w in PALETTE else next(spare) for w in named}
+    colours = {w: colour(w, 0) if is_colour(w) else next(spare) for w in named}
     colours.update({OTHERS: "#bbbbbb", SHARED: "#ffffff"})
     xs = range(len(bins))
     base = [0] * len(bins)
     for who in order:
         heights = []
-        for _, games in bins:
+        for _label, games in bins:
             keys = [_winner(g) if _winner(g) in named or _winner(g) == SHARED else OTHERS
                     for g in games]
             heights.append(keys.count(who))
         top.bar(xs, heights, 0.8, bottom=base, color=colours[who], edgecolor="black",
                 linewidth=0.5, hatch="//" if who == SHARED else None,
-                label="%s (%d)" % (who, sum(heights)))
+                label="%s (%d)" % (_(who), sum(heights)))
         base = [b + h for b, h in zip(base, heights)]
-    top.set_ylabel("games won, per %s" % period)
+    top.set_ylabel(_("games won, per %s") % _(period))
     top.set_ylim(0, max(base + [1]) * 1.12)
     top.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8,
-               title="winner (games)", title_fontsize=8)
-    total = sum(len(games) for _, games in bins)
-    top.set_title("%d finished game%s, per %s" % (total, "" if total == 1 else "s", period),
-                  fontsize=11)
+               title=_("winner (games)"), title_fontsize=8)
+    total = sum(len(games) for _label, games in bins)
+    top.set_title((_("1 finished game, per %s") % _(period) if total == 1 else
+                   _("%d finished games, per %s") % (total, _(period))), fontsize=11)
     wx, win, avg = [], [], []
-    for i, (_, games) in enumerate(bins):
+    for i, (_label, games) in enumerate(bins):
         if games:
             wx.append(i)
             win.append(sum(max(g.totals()) for g in games) / len(games))
             seats = [t for g in games for t in g.totals()]
             avg.append(sum(seats) / len(seats))
-    bottom.plot(wx, win, color="black", marker="o", markersize=4, label="winning total")
+    bottom.plot(wx, win, color="black", marker="o", markersize=4, label=_("winning total"))
     bottom.plot(wx, avg, color="grey", marker="o", markersize=4, linestyle="--",
-                label="every player's total")
-    bottom.set_ylabel("average points")
+                label=_("every player's total"))
+    bottom.set_ylabel(_("average points"))
     bottom.set_ylim(0, max(win + [1]) * 1.2)
     bottom.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8)
     every = max(1, len(bins) // 20)  # at most about 20 labels

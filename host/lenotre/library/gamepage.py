@@ -3,7 +3,9 @@ adapter shows of it (Versailles: the scores stage by stage, the tokens and two c
 games/versailles_page.py). Every text from a game is escaped."""
 import re
 
+from lenotre import lang
 from lenotre.draw.svg import e
+from lenotre.lang import _
 from lenotre.library import stats
 
 STYLE = """body{font-family:sans-serif;max-width:980px;margin:1.5em auto;padding:0 1em;
@@ -26,7 +28,7 @@ def href(g):
 
 
 def head(title_text, root=""):
-    return ['<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">',
+    return ['<!DOCTYPE html>', '<html lang="%s"><head><meta charset="utf-8">' % lang.CODE,
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             "<title>%s</title>" % e(title_text),
             '<link rel="stylesheet" href="%sreport.css"></head><body>' % root]
@@ -40,42 +42,41 @@ def who(g):
 def result(g):
     # The winner(s) of a finished game, else its state
     if not g.finished:
-        return "%s: %s" % (g.status, g.where())
+        return "%s: %s" % (_(g.status), _(g.where()))
     winners = [g.person_name(p) for p in g.game.outcome.winners]
     if len(winners) > 1:
-        return "shared: " + ", ".join(winners)
-    return winners[0] + (" (%s)" % g.adapter.TIEBREAK_SHORT if g.tiebreak() else "")
+        return _("shared: ") + ", ".join(winners)
+    return winners[0] + (" (%s)" % _(g.adapter.TIEBREAK_SHORT) if g.tiebreak() else "")
 
 
 def points(g):
     # "Anna 52, Ben 47" (finished), the points banked so far, or "no scoring yet"
     if not g.scored:
-        return "no scoring yet"
+        return _("no scoring yet")
     totals = g.totals()
     return ", ".join("%s %d" % (g.person_name(p), totals[p]) for p in range(len(totals))) + \
-        ("" if g.finished else " (so far)")
+        ("" if g.finished else _(" (so far)"))
 
 
 def page(g, short, older=None, newer=None):
     # -> the HTML of game g's page; `short` is its readable id ("e661:3"); `older`, `newer`:
     # (game, its readable id) of the games before and after it, for the way through them
-    name = "Game %s" % short
+    name = _("Game %s") % short
     parts = head("%s, %s" % (name, stats.date(g)), "../")
     parts.append("<nav>%s</nav>" % " &middot; ".join(
-        ['<a href="../index.html">overview</a>'] + _neighbours(older, newer)))
-    parts += ["<h1>%s: %s</h1>" % (e(name), e(stats.title(g))),
+        ['<a href="../index.html">%s</a>' % _("overview")] + _neighbours(older, newer)))
+    parts += ["<h1>%s: %s</h1>" % (e(name), e(_(stats.title(g)))),
               "<p>%s &middot; %s &middot; <b>%s</b></p>"
               % (e(stats.date(g)), e(who(g)), e(result(g)))]
     if not g.finished:
-        parts.append('<p class="running note">%s: the state at the last sync (%s). '
-                     "Sync again to see more.</p>"
-                     % (e("Still running" if g.status == "running" else
-                          "Abandoned (a new game was started on the box)"),
-                        e(g.where())))
+        parts.append('<p class="running note">%s</p>' % e(
+            _("%s: the state at the last sync (%s). Sync again to see more.")
+            % (_("Still running") if g.status == "running" else
+               _("Abandoned (a new game was started on the box)"), _(g.where()))))
     if g.when_estimated:
-        parts.append('<p class="note">The box had no clock when this game was played: %s '
-                     "(the games before and after it on its box, and its first sync).</p>"
-                     % e(g.bounds_text()))
+        parts.append('<p class="note">%s</p>' % e(
+            _("The box had no clock when this game was played: %s (the games before and "
+              "after it on its box, and its first sync).") % _(g.bounds_text())))
     parts += g.adapter.page(g)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
@@ -83,7 +84,7 @@ def page(g, short, older=None, newer=None):
 
 def _neighbours(older, newer):
     links = []
-    for pair, label in ((older, "&larr; older: %s"), (newer, "newer: %s &rarr;")):
+    for pair, label in ((older, "&larr; " + _("older: %s")), (newer, _("newer: %s") + " &rarr;")):
         if pair:
             other, other_id = pair
             links.append('<a href="%s">%s</a>' % (e(slug(other) + ".html"),

@@ -10,6 +10,7 @@ import time
 
 from lenotre.games import adapter as adapter_of
 from lenotre.games import UnknownGame, game_of
+from lenotre.lang import _
 from lenotre.library.people import Roster
 from shared_rules.walltime import FLOOR, LATEST
 
@@ -179,8 +180,9 @@ class Played:
         return self._people[p][1] if self._people[p] else None
 
     def person_name(self, p):
-        # the person at seat p, else the seat's colour (the player's name on the box)
-        return self.people[p] or self.game.players[p]
+        # the person at seat p, else the seat's colour (the player's name on the box), in the
+        # language in use (lenotre.lang: "Purple" is "Lila" in German)
+        return self.people[p] or _(self.game.players[p])
 
     @property
     def id(self):

@@ -8,7 +8,9 @@ relative path (the folder can be moved or zipped as it is). Every text from the 
 escaped. Contract: docs/CLI.md."""
 import os
 
+from lenotre.draw.html import header
 from lenotre.draw.svg import e
+from lenotre.lang import _, decimal
 from lenotre.library import charts, gamepage, played, stats
 from lenotre.games import adapters_of
 from lenotre.games import charts as adapter_charts
@@ -92,14 +94,13 @@ def _link(g, names):
 
 
 def games_table(games, names):
-    rows = ["<table><tr><th>date</th><th>game</th><th>players</th><th>points</th>"
-            "<th>winner or state</th><th>which</th></tr>"]
+    rows = ["<table>" + header("date", "game", "players", "points", "winner or state", "which")]
     for g in games:
         rows.append('<tr%s><td class="d">%s</td><td class="d">%s</td><td>%s</td><td>%s</td>'
                     '<td>%s</td><td>%s</td></tr>'
                     % (' class="running"' if g.status == "running" else "",
                        e(stats.date(g)), _link(g, names), e(gamepage.who(g)),
-                       e(gamepage.points(g)), e(gamepage.result(g)), e(g.adapter.TITLE)))
+                       e(gamepage.points(g)), e(gamepage.result(g)), e(_(g.adapter.TITLE))))
     return "\n".join(rows) + "</table>"
 
 
@@ -108,13 +109,14 @@ def pager(n, pages):
         return ""
     links = ['<b>%d</b>' % k if k == n else '<a href="%s">%d</a>' % (list_name(k), k)
              for k in range(1, pages + 1)]
-    return "<nav>pages (newest first): %s</nav>" % " ".join(links)
+    return "<nav>%s: %s</nav>" % (_("pages (newest first)"), " ".join(links))
 
 
 def list_page(games, names, n, pages):
-    parts = gamepage.head("All games, page %d of %d" % (n, pages))
-    parts += ['<nav><a href="index.html">&larr; overview</a></nav>',
-              "<h1>All games, page %d of %d</h1>" % (n, pages), pager(n, pages),
+    heading = _("All games, page %d of %d") % (n, pages)
+    parts = gamepage.head(heading)
+    parts += ['<nav><a href="index.html">&larr; %s</a></nav>' % _("overview"),
+              "<h1>%s</h1>" % heading, pager(n, pages),
               games_table(games, names), pager(n, pages), "</body></html>"]
     return "\n".join(parts) + "\n"
 
@@ -123,66 +125,68 @@ def overview(games, names, last, pages, over_png, sections):
     finished = [g for g in games if g.finished]
     running = [g for g in games if g.status == "running"]
     dated = [g for g in finished if g.when is not None]
-    parts = gamepage.head("Le Nôtre: the games")
-    parts += ["<h1>Le Nôtre: the games</h1>", "<p>%s</p>" % e(summary(games, finished, dated))]
+    parts = gamepage.head(_("Le Nôtre: the games"))
+    parts += ["<h1>%s</h1>" % _("Le Nôtre: the games"),
+              "<p>%s</p>" % e(summary(games, finished, dated))]
     if any(g.when_estimated for g in games if g.when is not None):
-        parts.append('<p class="note">~ before a date: the box had no clock when that game '
-                     "was played, so its time is not known, but the games before and after it "
-                     "on its box fix the day. Date unknown: they do not.</p>")
-    parts.append("<h2>Running now</h2>")
+        parts.append('<p class="note">%s</p>' % _(
+            "~ before a date: the box had no clock when that game was played, so its time is "
+            "not known, but the games before and after it on its box fix the day. Date "
+            "unknown: they do not."))
+    parts.append("<h2>%s</h2>" % _("Running now"))
     if running:
-        parts.append('<p class="note">As at the last sync; sync again to see more.</p>')
+        parts.append('<p class="note">%s</p>' % _("As at the last sync; sync again to see more."))
         parts.append(running_table(running, names))
     else:
-        parts.append("<p>No game running on the box at the last sync.</p>")
-    parts.append("<h2>Games over time</h2>")
+        parts.append("<p>%s</p>" % _("No game running on the box at the last sync."))
+    parts.append("<h2>%s</h2>" % _("Games over time"))
     if over_png:
-        parts.append('<p><img src="%s" alt="finished games per period by winner, and the '
-                     'average points" width="900" height="560"></p>' % over_png)
+        parts.append('<p><img src="%s" alt="%s" width="900" height="560"></p>'
+                     % (over_png, _("finished games per period by winner, and the average "
+                                    "points")))
     else:
-        parts.append("<p>No finished game yet.</p>")
-    parts += ["<h2>People</h2>", people_table(finished),
-              "<h2>Per game</h2>", kinds_table(finished, names)] + sections
+        parts.append("<p>%s</p>" % _("No finished game yet."))
+    parts += ["<h2>%s</h2>" % _("People"), people_table(finished),
+              "<h2>%s</h2>" % _("Per game"), kinds_table(finished, names)] + sections
     shown = games[:last]
-    parts.append("<h2>The newest games</h2>")
+    parts.append("<h2>%s</h2>" % _("The newest games"))
     if shown:
         parts.append(games_table(shown, names))
-    parts.append('<p><a href="%s">All %d games</a>%s</p>'
-                 % (list_name(1), len(games),
-                    " on %d pages of %d" % (pages, PAGE) if pages > 1 else ""))
+    parts.append('<p><a href="%s">%s</a>%s</p>'
+                 % (list_name(1), _("All %d games") % len(games),
+                    _(" on %d pages of %d") % (pages, PAGE) if pages > 1 else ""))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
 def summary(games, finished, dated):
-    text = "%d game%s: %d finished" % (len(games), "" if len(games) == 1 else "s",
-                                       len(finished))
+    text = (_("1 game: %d finished") % len(finished) if len(games) == 1 else
+            _("%d games: %d finished") % (len(games), len(finished)))
     for state in ("running", "abandoned"):
         count = sum(1 for g in games if g.status == state)
         if count:
-            text += ", %d %s" % (count, state)
-    known = [g for g in dated if stats.date(g) != "date unknown"]
+            text += ", %d %s" % (count, _(state))
+    known = [g for g in dated if stats.date(g) != _("date unknown")]
     if known:
         first = min(known, key=lambda g: g.when)
         newest = max(known, key=lambda g: g.when)
-        text += "; played from %s to %s" % (stats.date(first), stats.date(newest))
+        text += _("; played from %s to %s") % (stats.date(first), stats.date(newest))
     if len(known) < len(dated):
-        text += "; %d of unknown date" % (len(dated) - len(known))
+        text += _("; %d of unknown date") % (len(dated) - len(known))
     return text + "."
 
 
 def running_table(games, names):
     # what the players hold besides points: each game's adapter names it
     held = {g.adapter.HOLDING for g in games}
-    rows = ["<table><tr><th>game</th><th>date</th><th>players</th><th>where</th>"
-            "<th>%s</th><th>points banked</th></tr>"
-            % e(held.pop() if len(held) == 1 else "held")]
+    rows = ["<table>" + header("game", "date", "players", "where",
+                               held.pop() if len(held) == 1 else "held", "points banked")]
     for g in games:
         held = g.adapter.holding(g)
         rows.append('<tr class="running"><td class="d">%s</td><td class="d">%s</td><td>%s</td>'
                     "<td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (_link(g, names), e(stats.date(g)), e(gamepage.who(g)),
-                       e(g.where()), e(held), e(gamepage.points(g))))
+                       e(_(g.where())), e(held), e(gamepage.points(g))))
     return "\n".join(rows) + "</table>"
 
 
@@ -190,37 +194,36 @@ def people_table(finished):
     # per game (a Versailles total and a count of Gardens beds are not averaged together),
     # in the order the games first come
     if not finished:
-        return "<p>No finished game yet.</p>"
-    return "\n".join("<h3>%s</h3>\n%s" % (e(adapter.TITLE), _people(
+        return "<p>%s</p>" % _("No finished game yet.")
+    return "\n".join("<h3>%s</h3>\n%s" % (e(_(adapter.TITLE)), _people(
         [g for g in finished if g.adapter is adapter])) for adapter in adapters_of(finished))
 
 
 def _people(finished):
     tallies = stats.per_person(finished)
-    rows = ['<table><tr><th>person</th><th class="n">games</th><th class="n">wins</th>'
-            '<th class="n">win share</th><th class="n">average points</th>'
-            '<th class="n">best</th><th>last played</th></tr>']
+    rows = ["<table>" + header("person", "#games", "#wins", "#win share", "#average points",
+                               "#best", "last played")]
     for t in tallies:
         rows.append('<tr><td>%s</td><td class="n">%d</td><td class="n">%d</td>'
-                    '<td class="n">%.0f%%</td><td class="n">%.1f</td><td class="n">%d</td>'
+                    '<td class="n">%.0f%%</td><td class="n">%s</td><td class="n">%d</td>'
                     "<td>%s</td></tr>"
-                    % (e(t.name), t.games, t.wins, t.win_share, t.average, t.best,
+                    % (e(t.name), t.games, t.wins, t.win_share, decimal(t.average), t.best,
                        e(stats.date(t.last))))
-    return "\n".join(rows) + ('</table><p class="note">Finished games only; a shared victory '
-                              "is a win for each winner.</p>")
+    return "\n".join(rows) + '</table><p class="note">%s</p>' % _(
+        "Finished games only; a shared victory is a win for each winner.")
 
 
 def kinds_table(finished, names):
     kinds = stats.per_kind(finished)
     if not kinds:
-        return "<p>No finished game yet.</p>"
-    rows = ['<table><tr><th>game</th><th class="n">players</th><th class="n">games</th>'
-            '<th class="n">average points</th><th class="n">average winning points</th>'
-            "<th>highest</th></tr>"]
+        return "<p>%s</p>" % _("No finished game yet.")
+    rows = ["<table>" + header("game", "#players", "#games", "#average points",
+                               "#average winning points", "highest")]
     for k in kinds:
         points, person, g = k.best
         rows.append('<tr><td>%s</td><td class="n">%d%s</td><td class="n">%d</td>'
-                    '<td class="n">%.1f</td><td class="n">%.1f</td><td>%d, %s in %s</td></tr>'
-                    % (e(k.name), k.players, " + " + k.bot if k.bot else "", k.games,
-                       k.average, k.average_winning, points, e(person), _link(g, names)))
+                    '<td class="n">%s</td><td class="n">%s</td><td>%s</td></tr>'
+                    % (e(_(k.name)), k.players, " + " + k.bot if k.bot else "", k.games,
+                       decimal(k.average), decimal(k.average_winning),
+                       _("%d, %s in %s") % (points, e(person), _link(g, names))))
     return "\n".join(rows) + "</table>"

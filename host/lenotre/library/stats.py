@@ -8,6 +8,8 @@ winner. What is particular to a game (Versailles: Ludwig's record) is its adapte
 import datetime
 import time
 
+from lenotre.lang import _
+
 
 PERIODS = ("week", "month", "year")
 
@@ -24,15 +26,15 @@ def newest_first(games):
 
 def date(g):
     # "2026-03-14"; "~2026-03-14": not known exactly but within that day; "date unknown";
-    # "not dated" (played.Played.when_text)
-    return g.when_text()
+    # "not dated" (played.Played.when_text), in the language in use
+    return _(g.when_text())
 
 
 class Tally:
     """One person's finished games, or the guests' of one colour (guest: that colour)."""
 
     def __init__(self, name, guest=None):
-        self.name = name if guest is None else "%s (guest)" % guest
+        self.name = name if guest is None else _("%s (guest)") % _(guest)
         self.guest = guest
         self.games = self.wins = self.points = 0
         self.best = None
@@ -119,7 +121,7 @@ def period_of(when, period):
     # -> the label of the week ("2026-W11", ISO), month ("2026-03") or year a time falls in
     t = time.gmtime(when)
     if period == "week":
-        year, week, _ = datetime.date(t.tm_year, t.tm_mon, t.tm_mday).isocalendar()
+        year, week, _weekday = datetime.date(t.tm_year, t.tm_mon, t.tm_mday).isocalendar()
         return "%d-W%02d" % (year, week)
     if period == "month":
         return "%d-%02d" % (t.tm_year, t.tm_mon)
