@@ -174,3 +174,47 @@ def test_a_language_there_are_no_words_for_is_one_line(tmp_path, capsys):
     assert main(["report", "--db", db, "--out", str(tmp_path / "r"), "--lang", "fr"]) == 2
     assert capsys.readouterr().err == (
         "lenotre report: error: no language 'fr'; lenotre speaks: en, de\n")
+
+
+def test_the_exports_texts_follow_the_language(tmp_path, capsys):
+    # the CSV's heads (a spreadsheet's) and its words, BG Stats' comments; the JSON's keys
+    # stay (programs read them), its texts follow
+    import csv
+    import json
+    from lenotre.library.export import csv_columns
+    db = _library_of_the_four(tmp_path / "four.sqlite")
+    assert main(["export", "--db", db, "--format", "csv", "--all", "--lang", "de"]) == 0
+    rows = list(csv.reader(capsys.readouterr().out.splitlines()))
+    assert rows[0][:4] == ["Box", "Spiel-Nr.", "Datum", "Datum geschätzt"]
+    heads = rows[0]
+    assert len(heads) == len(set(heads)), heads
+    by = [dict(zip(heads, r)) for r in rows[1:]]
+    assert {r["Stand"] for r in by} == {"beendet", "läuft"}
+    tokens = {t for r in by for t in r["große Mehrheitenchips"].split()}
+    assert tokens and tokens <= {"grün", "blau", "weiß", "rot", "gelb"}
+    assert main(["export", "--db", db, "--format", "bgsplay", "--lang", "de"]) == 0
+    plays = json.loads(capsys.readouterr().out)
+    assert plays["about"].startswith("Le Nôtre: 4 Partien von ")
+    for play in plays["plays"]:
+        assert play["comments"].startswith("Aufgezeichnet von der Le-Nôtre-Box d0d0d0d0, Spiel ")
+    assert any("Hausregel: " in p["comments"] for p in plays["plays"])
+    assert main(["export", "--db", db, "--format", "json", "--all", "--lang", "de"]) == 0
+    games_json = json.loads(capsys.readouterr().out)
+    assert {g["status"] for g in games_json} == {"over", "running"}  # a program's word
+    assert any(g["where"].startswith("Zug ") for g in games_json)
+
+
+def test_every_csv_column_has_its_german_head(tmp_path):
+    # the columns of an export of every game, and of each game alone
+    from lenotre.library import played
+    from lenotre.library.export import csv_columns
+    lib = Library(_library_of_the_four(tmp_path / "four.sqlite"))
+    loaded, _problems = played.load(lib, include_unfinished=True)
+    lib.close()
+    keys = set(csv_columns(loaded))
+    for kind in games.names():
+        keys.update(csv_columns([g for g in loaded if g.kind == kind]))
+    assert len(keys) > 30
+    missing = sorted(k for k in keys if k not in de.COLUMNS)
+    assert missing == []
+    assert len(set(de.COLUMNS.values())) == len(de.COLUMNS)  # no two heads alike

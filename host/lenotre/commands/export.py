@@ -34,6 +34,7 @@ def add(sub):
                    help="include games that are not over (marked by their status)")
     p.add_argument("--links", action="store_true",
                    help="with --format bgstats: only the createPlay links, one a line")
+    _lang_option(p)
     p.set_defaults(run=run_export)
     p = sub.add_parser("report", help="the synced games as HTML pages with charts",
                        description="Write an overview of the library (running games, games "
@@ -110,6 +111,7 @@ def _kind(args):
 def run_export(args):
     if args.links and args.format != "bgstats":
         raise _usage("--links goes with --format bgstats")
+    _speak(args)
     if args.location is not None and args.format not in ("bgstats", "bgsplay"):
         raise _usage("--location goes with --format bgstats or bgsplay (CSV and JSON carry no "
                      "location)")

@@ -139,13 +139,13 @@ class Adapter:
         # what BG Stats' comment says of the game after the points: the seats, the date, the
         # tie-break
         lines = self.seat_comments(g)
-        lines += ["House rule: %s." % r for r in self.house_rules(g.game)]
+        lines += [_("House rule: %s.") % _(r) for r in self.house_rules(g.game)]
         if g.when_estimated:
-            lines.append("The box's clock was not set when it was played: %s; dated at the "
-                         "latest." % g.bounds_text())
+            lines.append(_("The box's clock was not set when it was played: %s; dated at the "
+                           "latest.") % _(g.bounds_text()))
         if g.tiebreak():
-            lines.append("Shared victory." if len(g.winners()) > 1 else
-                         "Tied on points; the %s decided." % self.TIEBREAK)
+            lines.append(_("Shared victory.") if len(g.winners()) > 1 else
+                         _("Tied on points; the %s decided.") % _(self.TIEBREAK))
         return lines
 
     def seat_comments(self, g):

@@ -113,7 +113,8 @@ class Gardens(base.Adapter):
     def csv_fields(self, g, p):
         game = g.game
         row = dict(zip(g.board.parts, g.board.rows[p]))
-        row.update({"colours": " ".join(colours_of(game, p)), "variant": variant(game)})
+        row.update({"colours": " ".join(_(c) for c in colours_of(game, p)),
+                    "variant": _(variant(game))})
         return row
 
     def json_fields(self, g):
@@ -162,17 +163,18 @@ class Gardens(base.Adapter):
         }
 
     def points_text(self, g, p):
-        return "%d beds" % g.totals()[p]
+        return _("%d beds") % g.totals()[p]
 
     def seat_comments(self, g):
         # "Sophie blue, Max red" (a guest is the colour they play: "Blue, Red")
         game = g.game
         seats = []
         for p in range(game.n):
-            name, colours = g.person_name(p), colours_of(game, p)
-            seats.append(name if is_colours(name, colours) else
-                         "%s %s" % (name, "+".join(colours)))
-        return ["%s: %s." % (variant(game).capitalize(), ", ".join(seats))]
+            colours = colours_of(game, p)
+            seats.append(g.person_name(p) if is_colours(g.people[p] or game.players[p], colours)
+                         else "%s %s" % (g.person_name(p), "+".join(_(c) for c in colours)))
+        said = _(variant(game))
+        return ["%s: %s." % (said[:1].upper() + said[1:], ", ".join(seats))]
 
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):

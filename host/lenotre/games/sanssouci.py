@@ -59,7 +59,7 @@ class Sanssouci(base.Adapter):
         out.update({"gardeners": game.gardeners(p),
                     "rows_complete": len(B.complete_rows(game.gardens[p], game.first_row)),
                     "columns_complete": len(B.complete_columns(game.gardens[p])),
-                    "task_cards": " ".join(B.MOTIFS[m] for m in game.tasks[p])
+                    "task_cards": " ".join(_(B.MOTIFS[m]) for m in game.tasks[p])
                     if game.tasks[p] else ""})
         return out
 
@@ -72,16 +72,16 @@ class Sanssouci(base.Adapter):
         # "nobles 39 + rows 0 + columns 10 + tasks 7 = 56" once scored, else the track
         b = g.board
         if g.game.final is None:
-            return "%d (nobles)" % g.totals()[p]
-        return "%s = %d" % (" + ".join("%s %d" % (b.parts[i], b.rows[p][i])
+            return _("%d (nobles)") % g.totals()[p]
+        return "%s = %d" % (" + ".join("%s %d" % (_(b.parts[i]), b.rows[p][i])
                                        for i in range(len(b.parts))), b.totals[p])
 
     def seat_comments(self, g):
         if not g.tiebreak():
             return []
         game = g.game
-        return ["Gardeners: %s." % ", ".join("%s %d" % (g.person_name(p), game.gardeners(p))
-                                            for p in range(len(g.players)))]
+        return [_("Gardeners: %s.") % ", ".join("%s %d" % (g.person_name(p), game.gardeners(p))
+                                               for p in range(len(g.players)))]
 
     def score_fields(self, game):
         # `lenotre score`'s details (docs/CLI.md)

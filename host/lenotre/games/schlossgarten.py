@@ -61,7 +61,7 @@ class Schlossgarten(base.Adapter):
         game = g.game
         out.update({"tile_count": len(game.tiles[p]),
                     "tile_values": " ".join(str(v) for v in game.tiles[p]),
-                    "on_field": " ".join(game.on_field(p))})
+                    "on_field": " ".join(_(x) for x in game.on_field(p))})
         return out
 
     def json_fields(self, g):
@@ -96,7 +96,7 @@ class Schlossgarten(base.Adapter):
     def points_text(self, g, p):
         board = g.board
         tiles, elements = board.rows[p]
-        return "%d tiles + %d elements = %d" % (tiles, elements, board.totals[p])
+        return _("%d tiles + %d elements = %d") % (tiles, elements, board.totals[p])
 
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):

@@ -60,8 +60,8 @@ class Versailles(base.Adapter):
         return {"ludwig": "1" if g.ludwig else "0",
                 "stage1": _blank(stage1), "stage2": _blank(stage2),
                 # tokens as they stand (at the end, for a finished game), by type name
-                "large_tokens": " ".join(large_tokens(g, p)),
-                "small_tokens": " ".join(small_tokens(g, p)),
+                "large_tokens": " ".join(_(t) for t in large_tokens(g, p)),
+                "small_tokens": " ".join(_(t) for t in small_tokens(g, p)),
                 "construction_bonus": ("1" if g.game.builder == p else "0")
                 if g.finished else ""}
 
@@ -80,7 +80,7 @@ class Versailles(base.Adapter):
         return "%s = %d" % (" + ".join(str(s) for s in stage_points(g, p)), g.totals()[p])
 
     def seat_comments(self, g):
-        return ["2 players: Ludwig, the box's automa, took the third seat."] if g.ludwig else []
+        return [_("2 players: Ludwig, the box's automa, took the third seat.")] if g.ludwig else []
 
     # ---- report --------------------------------------------------------------------------
     def holding(self, g):

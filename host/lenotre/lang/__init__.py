@@ -18,6 +18,7 @@ import re
 ENGLISH = "en"
 _words = {}  # English -> the language's, for use()'s language; {} for English
 _point = "."  # the decimal mark: a language module's DECIMAL, else "."
+_columns = {}  # a CSV column's key -> its head: a language module's COLUMNS
 _patterns = []  # [(compiled regex, the language's text)] for WORDS' keys with %d or %s
 CODE = ENGLISH
 
@@ -62,10 +63,11 @@ def _pattern(english):
 
 def use(code):
     """Speak `code` from now on (UnknownLanguage if there are no words for it)."""
-    global _words, _patterns, CODE, _point
+    global _words, _patterns, CODE, _point, _columns
     table = words(code)
-    _point = "." if code == ENGLISH else getattr(
-        importlib.import_module("lenotre.lang." + code), "DECIMAL", ".")
+    module = None if code == ENGLISH else importlib.import_module("lenotre.lang." + code)
+    _point = getattr(module, "DECIMAL", ".")
+    _columns = getattr(module, "COLUMNS", {})
     _words = table
     # the most particular first: "task cards of %s (%s may move a noble)" before "task cards
     # of %s", whose %s would take the rest
@@ -87,6 +89,12 @@ def _(text):
             values = iter(m.groups())
             return _SPEC.sub(lambda spec: _(next(values)), mine)
     return text
+
+
+def column(key):
+    """-> the head of the CSV column `key` ("date_estimated") in the language in use: English
+    heads are the keys themselves (programs read them); another language's are its COLUMNS."""
+    return _columns.get(key, key)
 
 
 def decimal(value, digits=1):

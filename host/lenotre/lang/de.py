@@ -5,6 +5,25 @@ its translation keeps the same specifiers in the same order (tests/host/test_lan
 
 DECIMAL = ","  # 45,4 Punkte
 
+# The CSV's column heads (lenotre export --format csv): its keys, which programs read, stay
+# in the JSON; a spreadsheet shows these
+COLUMNS = {
+    "device": "Box", "game": "Spiel-Nr.", "kind": "Spiel", "date": "Datum",
+    "date_estimated": "Datum geschätzt", "started": "Beginn", "ended": "Ende",
+    "status": "Stand", "players": "Spielerzahl", "ludwig": "mit Ludwig", "seat": "Sitz",
+    "player": "Spieler", "person": "Person", "stage1": "Durchgang 1", "stage2": "Durchgang 2",
+    "total": "gesamt", "rank": "Platz", "winner": "Gewinner", "tiebreak": "Gleichstand",
+    "large_tokens": "große Mehrheitenchips", "small_tokens": "kleine Mehrheitenchips",
+    "construction_bonus": "Bonus Baufläche", "gardeners": "Gärtner",
+    "rows_complete": "vollständige waagrechte Reihen",
+    "columns_complete": "vollständige senkrechte Reihen", "task_cards": "Auftragskarten",
+    "colours": "Farben", "variant": "Variante", "beds": "Beete", "corners": "Ecken",
+    "supply": "Vorrat", "tile_count": "Plättchen (Anzahl)", "tile_values": "Plättchenwerte",
+    "on_field": "Elemente auf dem Feld", "nobles": "Adlige", "rows": "waagrechte Reihen",
+    "columns": "senkrechte Reihen", "tasks": "Aufträge", "tiles": "Plättchen (Punkte)",
+    "elements": "Elemente (Punkte)",
+}
+
 WORDS = {
     # ---- the report's overview and lists -------------------------------------------------
     "Le Nôtre: the games": "Le Nôtre: die Spiele",
@@ -60,6 +79,7 @@ WORDS = {
     "total": "gesamt",
     "place": "Platz",
     # a game's state and its date
+    "over": "beendet",
     "running": "läuft",
     "abandoned": "abgebrochen",
     "finished": "beendet",
@@ -68,6 +88,28 @@ WORDS = {
     "played before %s UTC": "gespielt vor %s UTC",
     "played between %s and %s UTC": "gespielt zwischen %s und %s UTC",
     "%s (guest)": "%s (Gast)",
+    # ---- the exports' texts (BG Stats' comment and import file) ---------------------------
+    "Recorded by the Le Nôtre box %s, game %d.": "Aufgezeichnet von der Le-Nôtre-Box %s, Spiel %d.",
+    "Le Nôtre: %d plays of %s, from the journals of the boxes (a BG Stats import file)":
+        "Le Nôtre: %d Partien von %s, aus den Journalen der Boxen (eine BG-Stats-Importdatei)",
+    "no game": "keinem Spiel",
+    "The box's clock was not set when it was played: %s; dated at the latest.":
+        "Die Uhr der Box war beim Spielen nicht gestellt: %s; auf das späteste Datum gesetzt.",
+    "Shared victory.": "Geteilter Sieg.",
+    "Tied on points; the %s decided.": "Gleichstand nach Punkten; entschieden hat: %s.",
+    "single largest area": "das größte zusammenhängende Feld",
+    "most gardeners": "die meisten Gärtner",
+    "fewer own-colour corners in the beds won": "weniger Ecken der eigenen Farbe in den gewonnenen Beeten",
+    "2 players: Ludwig, the box's automa, took the third seat.":
+        "2 Spieler: Ludwig, der imaginäre Spieler der Box, nahm den dritten Platz.",
+    "Gardeners: %s.": "Gärtner: %s.",
+    "%d (nobles)": "%d (Adlige)",
+    "%d tiles + %d elements = %d": "%d Plättchen + %d Elemente = %d",
+    "%d beds": "%d Beete",
+    "2 players, team rules": "2 Spieler, Teamregeln",
+    "team game 2 vs 2": "Teamspiel 2 gegen 2",
+    "%d players, %d flowerbed tiles": "%d Spieler, %d Beetplättchen",
+    "%d players, %d flowerbed tiles (shorter game)": "%d Spieler, %d Beetplättchen (kürzeres Spiel)",
     # ---- a game's page ---------------------------------------------------------------------
     "Game %s": "Spiel %s",
     "older: %s": "älter: %s",

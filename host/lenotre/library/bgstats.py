@@ -9,6 +9,8 @@ import time
 import uuid
 from urllib.parse import quote
 
+from lenotre.lang import _
+
 SOURCE_NAME = "Le Nôtre"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 # A game is known to BG Stats by its adapter's TITLE (the name), NAME (sourceGameId) and, once
@@ -48,14 +50,14 @@ def seat(played, p):
 
 def comments(played):
     adapter = played.adapter
-    lines = ["Recorded by the Le Nôtre box %s, game %d." % (played.device, played.gid)]
+    lines = [_("Recorded by the Le Nôtre box %s, game %d.") % (played.device, played.gid)]
     lines.append("; ".join("%s %s" % (_who(played, p), adapter.points_text(played, p))
                            for p in range(len(played.players))) + ".")
     return " ".join(lines + adapter.comments(played))
 
 
 def _who(played, p):
-    colour, person = played.players[p], played.people[p]
+    colour, person = _(played.players[p]), played.people[p]
     return "%s (%s)" % (person, colour) if person else colour
 
 
@@ -171,8 +173,8 @@ def import_file(games, now=None, location=None):
         if location:
             play["locationRefId"] = 1
         plays.append(play)
-    titles = " and ".join(e["name"] for e in entries) or "no game"
-    return {"about": "Le Nôtre: %d plays of %s, from the journals of the boxes (a BG Stats "
-                     "import file)" % (len(plays), titles),
+    titles = _(" and ").join(e["name"] for e in entries) or _("no game")
+    return {"about": _("Le Nôtre: %d plays of %s, from the journals of the boxes (a BG Stats "
+                       "import file)") % (len(plays), titles),
             "games": entries, "players": players, "locations": locations,
             "plays": plays}

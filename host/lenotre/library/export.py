@@ -5,6 +5,7 @@ order, seats in seat order, JSON keys sorted)."""
 import csv
 import json
 
+from lenotre.lang import _, column
 from lenotre.library import bgstats, played
 from lenotre.games import adapters_of, base
 
@@ -37,8 +38,8 @@ def csv_rows(games):
                 "date": played.date_text(g.when),
                 "date_estimated": _flag(g.when_estimated) if g.when is not None else "",
                 "started": played.date_text(g.started), "ended": played.date_text(g.ended),
-                "status": g.status, "players": len(g.players),
-                "seat": p + 1, "player": name, "person": g.people[p] or "",
+                "status": _(g.status), "players": len(g.players),
+                "seat": p + 1, "player": _(name), "person": g.people[p] or "",
                 "total": totals[p] if g.scored else "",
                 "rank": ranks[p] if ranks else "",
                 "winner": _flag(p in winners) if g.finished else "",
@@ -63,9 +64,11 @@ def csv_cell(value):
 
 
 def write_csv(games, out):
-    writer = csv.DictWriter(out, fieldnames=csv_columns(games), lineterminator="\n",
+    # the header in the language in use (lenotre.lang: its COLUMNS), the rows' keys as they are
+    columns = csv_columns(games)
+    csv.writer(out, lineterminator="\n").writerow([column(c) for c in columns])
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n",
                             extrasaction="ignore", restval="")
-    writer.writeheader()
     for row in csv_rows(games):
         writer.writerow({k: csv_cell(v) for k, v in row.items()})
 
@@ -76,7 +79,7 @@ def game_json(g):
         "game": g.kind,  # the setup's "game": which game's rules
         "players": g.players,
         "finished": g.finished, "status": g.status,
-        "where": g.where(),  # the rules core's words: "stage 2, round 3", "game over"
+        "where": _(g.where()),  # the rules core's words: "stage 2, round 3", "game over"
         "synced_at": g.synced_at,
         # unix seconds UTC by the box's clock, or dated by when that power-on's clock was set
         # (null: not known); when: the end, else the start, else (when_estimated) the latest
