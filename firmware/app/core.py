@@ -49,7 +49,9 @@ class App:
         self.dirty = True
         self.input_at = self.clock.ticks_ms()  # the last button event's time
         self.pressed = False  # a button event came since the last idle step
-        self.later = False  # settings changed off a press's way: written when idle
+        # written when idle, off a press's way: True, the settings changed; (gid, words), a
+        # finished game's row in Finished games (labels.txt)
+        self.later = False
         self.settings = settings.load(self.store.root)
         self.power_on = False  # which power-on this is (a time without a clock): counted once
         # the power-on is counted once the first frame is out: counting writes the flash (28 ms)
@@ -109,12 +111,14 @@ class App:
                 self.power_on = _count(self.hal)
             else:
                 pressed, self.pressed = self.pressed, False
-                if self.later:
-                    self.later = False
+                later, self.later = self.later, False
+                if later is True:
                     try:
                         settings.save(self.store.root, self.settings)
                     except OSError:  # a full flash: only the default is not kept
                         pass
+                elif later:
+                    unload_labels(self.store, later)
                 settle = self.store.settle(quiet, self._stirred)
                 if settle | codeheap.idle(pressed, settle):
                     self.step()
@@ -342,14 +346,14 @@ class App:
 
     def file(self, gid, g):
         """A game ends, won or left for another: its journal closed and filed, and its row in
-        Finished games written (labels.py), so that menu shows it without replaying it"""
+        Finished games written (labels.py) at the next idle step, so that menu shows it
+        without replaying it (an append to labels.txt can cost the press a sector erase; a
+        power cut before it costs only one replay, when the menu shows the game)"""
         self.store.finish(gid)
-        try:
-            from labels import Labels
-            Labels(self.store.dir, self.store).add(gid, row_words(g))
-        except Exception:  # a full flash: the menu replays this game instead
-            pass
-        unload_labels()
+        if self.later:  # the settings or another row still waiting (seldom): this row now
+            unload_labels(self.store, (gid, row_words(g)))
+        else:
+            self.later = (gid, row_words(g))
 
     def undo(self):
         """Take back the game's last event (journalled as an undo) and say what went; a game
@@ -443,9 +447,17 @@ def row_words(g):
     return head % "W" + "%d %s" % (g.totals()[w], g.players[w])
 
 
-def unload_labels():
+def unload_labels(store=None, row=None):
     """labels.py takes 2.6 KB of the heap: loaded to file a game or for Finished games, never
-    held through the next game (it would lower a 5-player game's least free heap)"""
+    held through the next game (it would lower a 5-player game's least free heap). `row`,
+    (gid, words), is first added to `store`'s labels.txt (a full flash: the menu replays
+    that game instead)."""
+    if row is not None:
+        try:
+            from labels import Labels
+            Labels(store.dir, store).add(row[0], row[1])
+        except Exception:
+            pass
     import sys
     sys.modules.pop("labels", None)
 

@@ -21,10 +21,7 @@ class GardensPlayer(Player):
         # the team rules' house rule (docs/RULES.md G2) the start screen shows, "team" (its
         # first reading) or "colour" (^v once)
         dev = self.dev
-        texts = self.expect("New game")
-        if "Resume game" in texts:
-            dev.press("down")
-        dev.press("ok")
+        self.open_new_game()
         self.expect("How many players")
         for _ in range(8):
             if self.texts()[0] == "Gardens":

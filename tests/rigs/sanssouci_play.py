@@ -5,7 +5,7 @@ journal's); the player reads the screen as a person would (the cell named beside
 card in the list, the noble's stop and its points) and presses until it matches. Tests use it
 on the three runtimes; bench/sanssouci_presses.py counts what it costs."""
 from lenotre.device import simplay
-from lenotre.device.simplay import PlayError, colours
+from lenotre.device.simplay import PlayError
 from shared_rules.sanssouci.board import COLOURS, COLS, MOTIFS
 from shared_rules.sanssouci.cards import JOKER
 
@@ -93,20 +93,14 @@ class Player(simplay.Player):
         # first_row: the house rule (docs/RULES.md S5) the start screen shows, 1 (its first
         # reading: the first row scores 9) or 0 (^v once)
         dev = self.dev
-        texts = self.expect("New game")
-        if "Resume game" in texts:
-            dev.press("down")
-        dev.press("ok")
+        self.open_new_game()
         texts = self.expect("How many players")
         if texts[0] != "Sanssouci":  # the game set up last comes first: -> to Sanssouci
             dev.press("next")
             self.expect("Sanssouci")
         dev.press("up", players - 2)
         dev.press("ok")
-        for _ in range(players):
-            self.expect("Your colour:")
-            dev.press("ok")
-        self.names = colours("sanssouci")[:players]
+        self.names = self.first_free_colours(players, "sanssouci")
         for p in range(players):
             self.expect("%s's garden" % self.names[p][:7])
             for c in sorted(gardens[p]):

@@ -7,7 +7,7 @@ and presses until the box has the turn. A turn cut short by the win at 21 names 
 the log: the player builds the smallest element of the supply that takes that many tiles,
 as the table did (docs/RULES.md, S5), and the box ends the turn at the tile."""
 from lenotre.device import simplay
-from lenotre.device.simplay import PlayError, colours
+from lenotre.device.simplay import PlayError
 from shared_rules.schlossgarten.game import ELEMENTS, size
 
 TITLE = "Schlossgarten"
@@ -23,11 +23,7 @@ class Player(simplay.Player):
         # Schlossgarten's player count shows. whole_turn: the house rule (docs/RULES.md S5)
         # the start screen shows, 1 (its first reading) or 0 (^v once)
         dev = self.dev
-        texts = self.expect("New game")
-        if "Resume game" in texts:
-            dev.press("down")
-        dev.press("ok")
-        if "ok:yes  back:no" in self.texts():  # leave the running game: it stays saved
+        if "ok:yes  back:no" in self.open_new_game():  # leave the running game: it stays saved
             dev.press("ok")
         for _ in range(8):
             texts = self.expect("How many players")
@@ -38,14 +34,12 @@ class Player(simplay.Player):
             raise PlayError("no %s at New game: %r" % (TITLE, texts))
         dev.press("up", players - 2)
         dev.press("ok")
-        for _ in range(players):
-            self.expect("Your colour:")
-            dev.press("ok")  # the first free colour
+        names = self.first_free_colours(players, "schlossgarten")
         self.expect("ok:start")  # the title "Schlossgarten": "Start " does not fit beside it
         self.house_rule("21: after turn", None if whole_turn else "21: at its tile")
         dev.press("ok")
         self.setup_said()
-        self.names = colours("schlossgarten")[:players]
+        self.names = names
         return self.names
 
     def turn(self, ev):

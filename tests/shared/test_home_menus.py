@@ -167,3 +167,47 @@ def test_the_game_set_up_last_is_kept_after_the_start_is_drawn_not_on_its_way():
     assert len(seen) == 1 and seen[0][0] == "Stage 1 Round 1", seen
     assert core.settings is settings and not a.later
     assert settings.load(a.store.root)["game"] == "versailles"  # on flash: a boot reads it
+
+
+def _last_press(h, a, names):
+    # a whole game recorded on app `a`, idle steps before its last event as between a
+    # table's presses (what waited, the settings, written), then the last: -> (game, its id)
+    a.new_game(names)
+    won, gid = _finished_game(names), a.gid
+    for ev in won.log[1:-1]:
+        assert a.record(ev)
+    for _ in range(2):
+        h.clock.advance(10)
+        a.step()
+    assert a.record(won.log[-1]) and a.game.outcome is not None
+    return won, gid
+
+
+def test_a_finished_games_row_is_written_at_the_idle_step_after_the_last_press():
+    # The press that ends a game writes the journal's end and its frame; the game's row in
+    # Finished games (labels.txt) is appended at the next idle step, off the press's way (an
+    # append can cost a sector erase). A power cut before it costs the menu one replay.
+    from labels import Labels
+    names = ["Orange", "Purple", "Lime"]
+    h, a = _boot(scratch("app_row_idle"))
+    won, gid = _last_press(h, a, names)
+    assert Labels(a.store.dir, a.store).get(gid) is None
+    h.clock.advance(10)
+    a.step()  # the frame of the final scores
+    h.clock.advance(10)
+    a.step()  # idle: the row goes
+    w = won.outcome.winners[0]
+    row = Labels(a.store.dir, a.store).get(gid)
+    assert row is not None and row.endswith("%d %s" % (won.totals()[w], names[w])), row
+    # cut before it: the row missing after the power comes back; Finished games replays the
+    # game once and writes its row
+    flash = scratch("app_row_cut")
+    h, a = _boot(flash)
+    won, gid = _last_press(h, a, names)
+    h, a = _boot(flash)
+    assert Labels(a.store.dir, a.store).get(gid) is None
+    from app import finished
+    a.push(finished.Finished(a))
+    a.redraw()
+    assert "%s %d*" % (names[w], won.totals()[w]) in _texts(h), _texts(h)
+    assert Labels(a.store.dir, a.store).get(gid) is not None

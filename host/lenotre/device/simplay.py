@@ -68,6 +68,22 @@ class Player:
             self.dev.press("ok")
         raise PlayError("the setup said is more than two pages: %r" % self.texts())
 
+    def open_new_game(self):
+        """From the menu: New game (past Resume game, where a game runs), ok. -> the texts of
+        the screen it opens."""
+        texts = self.expect("New game")
+        if "Resume game" in texts:  # the menu starts on its first item
+            self.dev.press("down")
+        self.dev.press("ok")
+        return self.texts()
+
+    def first_free_colours(self, players, game):
+        """Each player takes the first colour the setup offers (ok). -> their names."""
+        for _ in range(players):
+            self.expect("Your colour:")
+            self.dev.press("ok")
+        return colours(game)[:players]
+
     def value(self):
         # The one number drawn big on an entry screen. A toast drawn over it (the emulated
         # Pico's screen is pixels only) hides part of it: a player waits for the toast to go.

@@ -4,7 +4,7 @@ A plan is the event log of a game (from the desktop simulation or a real journal
 reads the screen as a person would (the value shown, the name shown) and presses until it
 matches. Tests use it on every runtime; the press-count benchmarks count what it costs."""
 from lenotre.device import simplay
-from lenotre.device.simplay import PlayError, colours, hold_ms
+from lenotre.device.simplay import PlayError, hold_ms
 from shared_rules.versailles.game import CARDS
 from shared_rules.versailles.tiles import AREA_KINDS
 
@@ -67,19 +67,14 @@ class Player(simplay.Player):
     # ---- a whole game ----------------------------------------------------------------------
     def new_game(self, players):
         dev = self.dev
-        texts = self.expect("New game")
-        if "Resume game" in texts:  # the menu starts on its first item
-            dev.press("down")
-        dev.press("ok")
+        self.open_new_game()
         self.expect("How many players")
         dev.press("up", players - 2)
         dev.press("ok")
-        for _ in range(players):
-            self.expect("Your colour:")
-            dev.press("ok")  # the first free colour
+        names = self.first_free_colours(players, "versailles")
         self.expect("Start Versailles")
         dev.press("ok")
-        self.names = colours("versailles")[:players]
+        self.names = names
         return self.names
 
     def play_round(self, cards):
