@@ -51,7 +51,7 @@ class App:
         self.pressed = False  # a button event came since the last idle step
         # written when idle, off a press's way: True, the settings changed; (gid, words), a
         # finished game's row in Finished games (labels.txt)
-        self.later = False
+        self.later = False  # type: object
         self.settings = settings.load(self.store.root)
         self.power_on = False  # which power-on this is (a time without a clock): counted once
         # the power-on is counted once the first frame is out: counting writes the flash (28 ms)
