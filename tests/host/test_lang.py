@@ -4,7 +4,6 @@ own (docs/GLOSSARY.md); English stays the words in the code. Checked: every text
 draws has its German, the rules core's texts are matched by their patterns, and a report of
 all four games reads German through, text node by text node."""
 import ast
-import importlib
 import os
 import re
 
@@ -12,6 +11,7 @@ import pytest
 
 from lenotre import lang
 from lenotre.cli import main
+from lenotre.commands.simulate import simulator
 from lenotre.games import adapter
 from lenotre.lang import de
 from lenotre.library.db import Library
@@ -63,7 +63,7 @@ def test_a_translation_keeps_the_values_in_their_order():
 
 
 def _played(name, seed, players):
-    return importlib.import_module("shared_rules.%s.simulate" % name).play(seed, players)
+    return simulator(name)(seed, players)
 
 
 def test_the_rules_cores_texts_are_matched_by_their_patterns(german):

@@ -4,6 +4,7 @@ simulations play when asked directly, seed by seed."""
 import pytest
 
 from lenotre import cli
+from lenotre.commands.simulate import simulator
 from shared_rules import games
 
 SEED, GAMES = 4, 3
@@ -11,7 +12,7 @@ SEED, GAMES = 4, 3
 
 def _direct(game, players):
     # -> (the first game's "Name points" pairs, wins by seat) from the simulate modules
-    play = __import__("shared_rules.%s.simulate" % game, None, None, ("play",)).play
+    play = simulator(game)
     wins = [0] * players
     for i in range(GAMES):
         for w in play(SEED + i, players).outcome.winners:
@@ -54,8 +55,6 @@ def test_under_micropython_the_named_game_is_the_one_timed(capfd):
     assert "micropython: 2 games of 3 players" in out
     # the game held afterwards is that game's: its journal has as many events as the rules'
     # Schlossgarten simulation of the seed makes (a Versailles game of it has another count)
-    play = __import__("shared_rules.schlossgarten.simulate", None, None, ("play",)).play
-    events = len(play(1, 3).log)
+    events = len(simulator("schlossgarten")(1, 3).log)
     assert "log of %d events" % events in out
-    assert len(__import__("shared_rules.versailles.simulate", None, None,
-                          ("play",)).play(1, 3).log) != events
+    assert len(simulator("versailles")(1, 3).log) != events

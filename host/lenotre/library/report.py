@@ -166,7 +166,7 @@ def summary(games, finished, dated):
         count = sum(1 for g in games if g.status == state)
         if count:
             text += ", %d %s" % (count, _(state))
-    known = [g for g in dated if stats.date(g) != _("date unknown")]
+    known = [g for g in dated if g.when_text() != "date unknown"]  # the English word: a state
     if known:
         first = min(known, key=lambda g: g.when)
         newest = max(known, key=lambda g: g.when)
