@@ -12,6 +12,7 @@ from setuptools.command.build_py import build_py
 SHIPPED = "box_sources"  # lenotre/box_sources/: toolchain.SHIPPED
 # (folder or file of the repository, whether only its .py files go); the builds read these:
 # toolchain.build (firmware, shared_rules, pinout.json), image.build_uf2 (the board folder)
+LANGUAGES = "lang"  # firmware/lang/: the languages' tables, which the builds translate with
 BOX_SOURCES = (("firmware", True), ("shared_rules", True), ("hardware/pinout.json", False),
                ("hardware/micropython-board", False))
 
@@ -35,7 +36,7 @@ class build_py_with_box_sources(build_py):
             skip = shutil.ignore_patterns("__pycache__", "*.pyc")
             shutil.copytree(src, dst, ignore=lambda d, names: set(skip(d, names)) | (
                 {n for n in names if only_py and os.path.isfile(os.path.join(d, n))
-                 and not n.endswith(".py")}))
+                 and not n.endswith(".py") and LANGUAGES not in d.split(os.sep)}))
 
 
 setup(cmdclass={"build_py": build_py_with_box_sources})

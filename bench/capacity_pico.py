@@ -225,7 +225,8 @@ def main(argv=None):
               "on the box by its own store until it refuses one"
               % (args.host_games, len(cycle)))
         with EmulatedPico(img, uf2=uf2) as pico:
-            pico.wait_for("New game", timeout_ms=60000)
+            pico.wait_for("Language/Sprache", timeout_ms=60000)  # the UF2 just dragged
+            pico.first_start()
             flasher.flash(pico.port, files)
             pico.wait_for("New game", timeout_ms=60000)
             try:

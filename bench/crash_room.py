@@ -66,7 +66,7 @@ def probe(box, files, work, pieces):
     # -> (the screen's texts after ok, the probe's lines) for a reserve of `pieces`
     files = heap_bench.with_module(files, work, PROBE_MODULE, PROBE % pieces)
     with EmulatedPico(os.path.join(work, "p%d.img" % pieces), uf2=box) as pico:
-        pico.wait_for("New game")
+        pico.first_start()  # the UF2 just dragged: its language asked, English
         heap_bench.set_up(pico, work, files, 0)
         board = flasher.Board(pico.port)
         board.repl.start("import " + PROBE_MODULE)  # its loop runs as it is imported

@@ -157,7 +157,7 @@ def measure(name, uf2, work, files, full, pinout, detail=False):
     print("== %s" % name)
     with EmulatedPico(img, uf2=uf2) as pico:
         if uf2:
-            pico.wait_for("New game")
+            pico.first_start()
         done = set_up(pico, work, with_monitor(files, work, pinout, detail), full)
         board = flasher.Board(pico.port)
         board.exec("import gc, os\ngc.collect()")

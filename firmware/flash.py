@@ -26,14 +26,19 @@ class Stopped(Exception):
 
 
 def full(exc):
-    return StoreFull(FULL) if exc.args and exc.args[0] == ENOSPC else exc
+    # a full flash in words the box's screen says (shared_rules.errors.local: its language)
+    if exc.args and exc.args[0] == ENOSPC:
+        from shared_rules.errors import local
+        return StoreFull(local(FULL))
+    return exc
 
 
 def room(free, n):
     # StoreFull unless n more bytes fit; free: the store's free_bytes. For the store's own
     # work, which may use the reserve.
     if free() < n:
-        raise StoreFull(FULL)
+        from shared_rules.errors import local
+        raise StoreFull(local(FULL))
 
 
 def listing(folder):

@@ -16,7 +16,7 @@ import crashlog
 RESTART_MS = const(5000)  # the error screen stays this long (ok: at once), then a restart
 STABLE_MS = const(10000)  # a crash before the app ran this long is a crash at boot
 LOOP = const(3)  # crashes at boot in a row: no more restarts, the safe screen
-CRASHED = "Crashed 3 times"  # LOOP's, made once
+CRASHED = u"Crashed 3 times"  # LOOP's, made once
 # The RP2040's watchdog goes to 8388 ms at most, far above the slowest step (a soak's, on the
 # unix port). Fed once a step, so only a hang trips it.
 WATCHDOG_MS = const(8000)
@@ -170,11 +170,11 @@ class Guard:
             return
         self.state = ERROR
         self.until = self._clock.ticks_add(self._clock.ticks_ms(), RESTART_MS)
-        self.show("Restarting", None, rec["err"], 4, "ok: restart now")
+        self.show(u"Restarting", None, rec["err"], 4, u"ok: restart now")
 
     def crashes_at_boot(self, rec):
         self.state = SAFE
-        self.show("Le Notre stopped", CRASHED, rec["err"] if rec else "?", 3, "ok: try again")
+        self.show(u"Le Notre stopped", CRASHED, rec["err"] if rec else "?", 3, u"ok: try again")
 
     def _error_step(self):
         c = self._clock
@@ -196,7 +196,7 @@ class Guard:
         # broken), every line within 16 columns. The display may be what failed: then the
         # status pixel, red, still says it. Nothing here may raise, MemoryError included.
         try:
-            lines = wrap(err)[:rows] + ["Games are safe."]
+            lines = wrap(err)[:rows] + [u"Games are safe."]
             if first:
                 lines.insert(0, first)
             d = self.hal.display

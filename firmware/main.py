@@ -12,6 +12,15 @@ import sys
 if "/rom" in sys.path:
     sys.path[:] = ["/rom", "/rom/lib", ".frozen"]
 
+# The box's language (Settings, docs/LANGUAGES.md): its tree first on the path, before any of
+# the app loads (firmware/language.py: compiled, it costs the boot no compiling)
+import language  # noqa: E402
+
+del sys.modules["language"], language
+import gc  # noqa: E402
+
+gc.collect()  # its pieces gone before the app's code loads into the young heap
+
 if sys.platform == "linux":
     from hal.virtual import build
 elif sys.implementation.name == "circuitpython":

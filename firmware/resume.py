@@ -13,7 +13,8 @@ def resume(store, gid):
     # was); so does a flash or a heap with no room to take the old one out of its pack
     # (`problems` says so).
     if not store.finished(gid):
-        raise StoreError("game %d is being played; only a finished game is resumed" % gid)
+        from shared_rules.errors import local  # the words of the box's language
+        raise StoreError(local("game %d is being played; only a finished game is resumed") % gid)
     n = store.size(gid) - len(END)
     store._ensure(n)
     new = store.top() + 1

@@ -5,8 +5,10 @@
 #   python firmware/simdevice.py DIR --path host/lenotre/shims [--path P]...
 #
 # DIR is the simulated flash; each --path P goes first on sys.path (tests put a fake app
-# there; CPython needs MicroPython's framebuf and micropython from somewhere: the desktop's
-# stand-ins, which lenotre's simclient passes). Every command is answered by zero or more lines, then `ok` or `error MESSAGE`.
+# there; the client puts the box's language's tree there, DIR/lang/<code>, as main.py does; CPython needs MicroPython's framebuf and micropython from somewhere: the desktop's
+# stand-ins, which lenotre's simclient passes). LENOTRE_SIM_SEED=N in its environment: the
+# games' seeds N, N+1, ... instead of fresh ones, so the same presses make the same games (a
+# game played again in another language). Every command is answered by zero or more lines, then `ok` or `error MESSAGE`.
 import binascii
 import json
 import sys
@@ -249,6 +251,11 @@ def main(argv):
 
     preload(flash.rstrip("/") + "/data")  # as main.py: the code before the store's scan
     hal = sim.build(flash)
+    import os
+    first = os.getenv("LENOTRE_SIM_SEED")  # the games' seeds N, N+1, ... (none: fresh ones)
+    if first:
+        seeds = iter(range(int(first), 1 << 30))
+        hal.entropy = lambda: next(seeds)
     from app import App
     from guard import Guard
 

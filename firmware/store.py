@@ -237,7 +237,8 @@ class Store:
             self.make_room(n)
             if self.free_bytes() >= n + RESERVE:
                 return
-        raise StoreFull(FULL)
+        from shared_rules.errors import local  # the words of the box's language
+        raise StoreFull(local(FULL))
 
     def make_room(self, needed):
         """Deletes synced finished games, oldest first, until `needed` bytes fit above the
@@ -304,7 +305,8 @@ class Store:
         """Returns once the record is on flash: only then may the screen show it."""
         if self._logs.get(gid, True):
             self._where(gid)  # no such game raises
-            raise StoreError("game %d is finished; start a new game" % gid)
+            from shared_rules.errors import local  # the words of the box's language
+            raise StoreError(local("game %d is finished; start a new game") % gid)
         rec = record(event, self.game(gid))
         self._ensure(len(rec))
         self._add(gid, rec)

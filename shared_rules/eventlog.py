@@ -106,9 +106,9 @@ class EventLog:
         kind = event.get("e")
         if kind == "undo":
             if not self.keep:
-                raise E.NothingToUndo("a game opened to look at takes nothing back")
+                raise E.NothingToUndo(E.local("a game opened to look at takes nothing back"))
             if len(self.events) < 2:
-                raise E.NothingToUndo("nothing to undo: the game has only its setup")
+                raise E.NothingToUndo(E.local("nothing to undo: the game has only its setup"))
             if self.log is self.events:
                 self.log = self.events.copy()  # they part here
             self.log.append(event)

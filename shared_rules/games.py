@@ -41,7 +41,7 @@ def info(name):
     for g in GAMES:
         if g[0] == name:
             return g
-    raise E.InvalidSetup("no game called %r; games: %s" % (name, ", ".join(names())))
+    raise E.InvalidSetup(E.local("no game called %r; games: %s") % (name, ", ".join(names())))
 
 
 def rules(name):

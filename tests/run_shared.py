@@ -3,10 +3,12 @@
 # pytest collects the very same files on CPython. Prints `N passed, N failed, N skipped`: a test
 # that cannot run on this runtime calls support.skip(reason) and is counted, with its reason, as
 # skipped, never as passed.
-# Usage: run_shared.py [--compiled BUILD] [substring ...] to run only the test files whose
+# Usage: run_shared.py [--compiled BUILD] [--tree DIR] [substring ...] to run only the test files whose
 # name contains one. BUILD: a folder tests/run_mpy.py compiled, the box's modules as the box
 # holds them (firmware at its root, shared_rules in lib/, as .mpy) and the tests in tests/:
-# MicroPython then loads every module as a box does, and compiles nothing in its heap.
+# MicroPython then loads every module as a box does, and compiles nothing in its heap. DIR: a
+# language's tree (lenotre.device.languages), first on the path as a box that speaks it has
+# it, with the test files translated beside it (tests/host/test_box_languages.py).
 import gc
 import os
 import sys
@@ -15,12 +17,17 @@ ARGS = getattr(sys, "argv", [""])[1:]  # a Pico run by mpremote has no argv
 BUILD = None
 if ARGS[:1] == ["--compiled"]:
     BUILD, ARGS = ARGS[1], ARGS[2:]
+TREE = None
+if ARGS[:1] == ["--tree"]:
+    TREE, ARGS = ARGS[1], ARGS[2:]
 if sys.implementation.name != "micropython":
     sys.path.insert(0, "host/lenotre/shims")  # CPython: framebuf and micropython stand-ins
 if BUILD is None:
     sys.path[:0] = ["", "firmware", "tests/shared"]
 else:  # before "" (the repo root, whose shared_rules/ is source), which MicroPython puts first
     sys.path[:0] = [BUILD + "/tests", BUILD, BUILD + "/lib"]
+if TREE is not None:
+    sys.path.insert(0, TREE)
 
 from support import Skipped  # noqa: E402  (pytest's skip under pytest: not an Exception)
 

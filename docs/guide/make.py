@@ -4,7 +4,9 @@ box's shared screens, then each game's), each taken by playing on the simulated 
 its five buttons (docs/guide/shots/). A page's folder keeps only the shots it took this time.
 
 Run: .venv/bin/python docs/guide/make.py [PAGE ...]   (or `make screens`)
-PAGE: readme, box, versailles, sanssouci, gardens, schlossgarten; none: all of them."""
+PAGE: readme, box, versailles, sanssouci, gardens, schlossgarten; none: all of them. Each
+page's shots are taken again on a box speaking each other language the box has, by the same
+presses (shots/camera.py, again): docs/screens/<code>/<page>/, for docs/guide/<code>/."""
 import importlib
 import importlib.util
 import os
@@ -28,13 +30,19 @@ def readme():
 
 
 def page(name):
-    from shots.camera import SCREENS
+    from lenotre.device import languages
+    from shots.camera import SCREENS, again
     taken = importlib.import_module("shots." + name).shoot()
-    folder = os.path.join(SCREENS, name)
+    _tidy(os.path.join(SCREENS, name), name, taken)
+    for code in languages.codes():
+        _tidy(os.path.join(SCREENS, code, name), code + "/" + name, again(name, code))
+
+
+def _tidy(folder, where, taken):
     for left in sorted(os.listdir(folder)):  # a shot no longer taken leaves with its page
         if left.endswith(".png") and left[:-4] not in taken:
             os.remove(os.path.join(folder, left))
-            print("%-28s (removed: no longer shot)" % (name + "/" + left[:-4]))
+            print("%-28s (removed: no longer shot)" % (where + "/" + left[:-4]))
 
 
 def main(names):

@@ -1,28 +1,48 @@
 """Regenerate the README's screenshots: the simulator's demo game (a whole 2-player game of
 Versailles from the desktop simulation, played on the simulated box through its buttons, in
 lenotre/games/versailles_demo.py) with a PNG of the OLED and the LEDs at each moment a player
-looks. Run: .venv/bin/python docs/screens/make.py"""
+looks; then the same presses on a box speaking each other language it has, the same moments
+shot into docs/screens/<code>/ (tests/rigs/replay.py). Run: .venv/bin/python docs/screens/make.py"""
 import os
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "host"))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "tests", "rigs")]
 
-from lenotre.device import png  # noqa: E402
+from lenotre.device import languages, png  # noqa: E402
 from lenotre.device.simclient import SimDevice  # noqa: E402
 from lenotre.games import versailles_demo  # noqa: E402
+from replay import Recording, replay  # noqa: E402
+
+SEED = 25  # the box's games' seeds: Ludwig's deck the same in every language's run
+
+
+def _write(dev, folder, name):
+    frame, texts = dev.screen()
+    png.write(os.path.join(folder, name + ".png"), frame, pixels=dev.pixels(), pixel_max=48)
+    print("%-14s %s" % (os.path.relpath(os.path.join(folder, name), HERE), " | ".join(texts)))
 
 
 def main():
-    with tempfile.TemporaryDirectory() as flash, SimDevice(flash) as dev:
+    with tempfile.TemporaryDirectory() as flash, Recording(flash, seed=SEED) as dev:
         def shoot(name):
-            frame, texts = dev.screen()
-            png.write(os.path.join(HERE, name + ".png"), frame, pixels=dev.pixels(),
-                      pixel_max=48)
-            print("%-10s %s" % (name, " | ".join(texts)))
+            _write(dev, HERE, name)
+            dev.mark(name)
         presses = versailles_demo.play(dev, shoot)
     print("%d button presses" % presses)
+    at = {}
+    for name, i in dev.marks.items():
+        at.setdefault(i, []).append(name)
+    for code in languages.codes():
+        folder = os.path.join(HERE, code)
+        os.makedirs(folder, exist_ok=True)
+        with tempfile.TemporaryDirectory() as flash, \
+                SimDevice(flash, seed=SEED, language=(code, True)) as there:
+            there.wait(30)
+            replay(dev.lines, there, lambda i: [_write(there, folder, n) for n in at.get(i, ())],
+                   flash)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,9 @@ class App:
         self._game_px = [i for i in range(len(px)) if i != self._status_px]
         from app.home import Home
         self.stack.append(Home(self))
+        if not self.settings["language_code"]:  # the first start (app/settings.py): which language
+            self.stack.append(__import__("app.languages", None, None, ("Menu",)).Menu(
+                self, True))  # (loaded only then, named by a string as in Settings)
         gid = self.store.current()
         if gid is not None:
             self.open_game(gid)
@@ -202,7 +205,7 @@ class App:
     def error(self, exc):
         """Say why the rules refused something (exc's words), with a low beep."""
         self.beep(220, 120)
-        self.push(ui.Message(self, "Not allowed", str(exc)))
+        self.push(ui.Message(self, u"Not allowed", str(exc)))
 
     def beep(self, freq, ms):
         """Sound the buzzer for ms at freq Hz, if the board has one and sound is on."""
@@ -272,7 +275,7 @@ class App:
         self.show_game()
         text = getattr(self.flow, "setup_text", None)
         if text:  # what the table lays out, before the first turn (ok: to the game)
-            self.push(ui.Message(self, "Set up", text(self.game)))
+            self.push(ui.Message(self, u"Set up", text(self.game)))
 
     def set_up(self, name):
         """The game chosen at Home ("which game", or the only one): its flow's setup. A game
@@ -315,7 +318,7 @@ class App:
         finally:
             codeheap.drop(("resume",))  # the store's part that did it: the game needs the room
         self.open_game(gid)
-        self.say("Game %d goes on as %d" % (old, gid))
+        self.say(u"Game %d goes on as %d" % (old, gid))
 
     def record(self, event):
         """Validate (the rules core), then journal (flushed), then show. -> True if recorded."""
@@ -360,10 +363,10 @@ class App:
         with only its setup has nothing to undo."""
         g = self.game
         if g is None or len(g.events) < 2:
-            self.say("Nothing to undo")
+            self.say(u"Nothing to undo")
             return
         if g.outcome is not None:  # finished and filed: the journal takes nothing more
-            self.say("Over: no undo")
+            self.say(u"Over: no undo")
             return
         what = flows.flow(g.GAME).describe(g, g.events[-1])  # before it goes
         if self.record({"e": "undo"}):

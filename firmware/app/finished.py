@@ -12,7 +12,7 @@ from app import codeheap, core, ui
 from app.core import unload_labels
 from shared_rules import games
 
-_MONTHS = const("JanFebMarAprMayJunJulAugSepOctNovDec")
+_MONTHS = const(u"JanFebMarAprMayJunJulAugSepOctNovDec")
 
 
 class Finished(ui.Menu):
@@ -29,7 +29,7 @@ class Finished(ui.Menu):
         for gid, finished, n in app.store.each():
             if finished:  # the game just won too: the store files it as it ends
                 ids.append(gid)
-        ui.Menu.__init__(self, app, "Finished games", _Rows(app, ids))
+        ui.Menu.__init__(self, app, u"Finished games", _Rows(app, ids))
         # the dates' calendar (picoclock.civil) goes with the menu, unless the box's clock
         # uses it (a Pico's, and the module is in use there)
         self.calendar = "picoclock" not in sys.modules
@@ -47,7 +47,7 @@ class Finished(ui.Menu):
             ui.put(d, lines[0], 4, y, c)
             if len(lines) > 1:
                 ui.put(d, lines[1], 12, y + 8, c)
-        ui.hint(d, "* not synced yet")
+        ui.hint(d, u"* not synced yet")
 
     def key(self, button, kind):
         ui.Menu.key(self, button, kind)
@@ -111,7 +111,7 @@ class _Rows:
 
     def __getitem__(self, i):
         if not len(self.ids):
-            return "(none yet)", self.app.pop
+            return u"(none yet)", self.app.pop
         gid = self.ids[len(self.ids) - 1 - i]
         label = self.labels.get(gid)
         if label is None:
@@ -148,10 +148,10 @@ class _Rows:
         kind, name, day, rest = words.split(" ", 3)
         head = ("%d %s %s" % (gid, name, day_text(app, day))).rstrip()
         if kind == "L":  # left for a new game: where
-            return "%s\nleft %s%s" % (head, rest, mark)
+            return u"%s\nleft %s%s" % (head, rest, mark)
         points, who = rest.split(" ", 1)
         tail = " %s%s" % (points, mark)
-        return "%s\n%s%s" % (head, who[:SECOND - len(tail)], tail)
+        return "%s\n%s%s" % (head, ui.local(who)[:SECOND - len(tail)], tail)
 
     def written(self, gid):
         # -> the row's words from labels.txt, or None (a row of the older kind, without the
@@ -207,7 +207,7 @@ class _Rows:
         try:
             game, flow = self.viewed(gid)
         except Exception as exc:  # StoreError (a damaged journal), RulesError, no flow
-            app.push(ui.Message(app, "Game %d" % gid, "cannot be shown: %s" % exc))
+            app.push(ui.Message(app, u"Game %d" % gid, u"cannot be shown: %s" % exc))
             return
         if game.outcome is None:  # left for a new game mid-way: no scores to show
             # shown from its view; the whole replay, to resume it, once the game held is let
@@ -230,13 +230,13 @@ def day_text(app, day):
     # -> a row's day as the player reads it: "today", "14 Mar" (UTC, as the PC dates games),
     # or "" when the game's time is not known (the clock unset then, on another power-on)
     if day[0] == "p":
-        return "today" if day[1:] == str(app.power_on) else ""
+        return u"today" if day[1:] == str(app.power_on) else ""
     if not day.isdigit():
         return ""
     n = int(day)
     now = app.wall_time()  # unix seconds; else the clock is unset: the date alone
     if type(now) is int and now // 86400 == n:
-        return "today"
+        return u"today"
     from picoclock import civil
     m, k = civil(n)[1:]
     return "%d %s" % (k, _MONTHS[3 * m - 3:3 * m])

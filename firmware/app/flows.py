@@ -54,6 +54,6 @@ def flow(name):
     # -> the game's flow module, imported on first use; ValueError naming the games there are
     module = FLOWS.get(name)
     if module is None:
-        raise ValueError("no flow for the game %r on this box; games: %s"
+        raise ValueError(u"no flow for the game %r on this box; games: %s"
                          % (name, ", ".join(sorted(FLOWS))))
     return __import__(module, None, None, ("GAME",))

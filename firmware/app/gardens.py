@@ -4,6 +4,7 @@
 # own setup (the players' colours in turn order, the variant): app/gardens_setup.py; the entry of
 # the beds a tile completed, each judged as its fourth flower goes in: app/gardens_beds.py.
 from micropython import const
+from shared_rules.errors import local
 from shared_rules.gardens import rules as R
 # The rules core loads with the flow, at New game's -> to Gardens: just after the game turned
 # away from has left the heap (app/codeheap.py) its free room is whole; at Start, after the
@@ -37,14 +38,14 @@ def setup(app):
 def note(n):
     # Rulebook, "Two-Player Game": "One player plays alternately as red and blue, the other
     # alternately as yellow and pink."
-    return "2 colours each" if n == 2 else ""
+    return u"2 colours each" if n == 2 else ""
 
 
 def house(n, extra):
     # the team rules' house rule (docs/RULES.md G2): a team's flowers counted together ("the
     # team that then together holds majority", the rulebook's words) or each colour's own
     if n == 2 or (extra or {}).get("teams"):
-        return "majority", (("team", "team majority"), ("colour", "colour majority"))
+        return "majority", (("team", u"team majority"), ("colour", u"colour majority"))
     return None
 
 
@@ -53,15 +54,18 @@ def setup_text(g):
     # flowerbed tiles and (not in the team rules) its special tile; the 96 garden tiles in
     # face-down draw piles
     if g.team_rules:
-        text = "Pieces on the start tile. Each colour: 2 pieces, %d bed tiles. 96 tiles in " \
-            "piles." % g.tiles
+        text = (
+            u"Pieces on the start tile. Each colour: 2 pieces, %d bed tiles. 96 tiles in piles."
+            % g.tiles)
         if len(g.players) == 2:  # each plays two colours: say whose the second is
             c = g.colours
-            text = "%s also plays %s, %s %s. " % (short(g.players[0]), R.COLOURS[c[2]],
-                                                  short(g.players[1]), R.COLOURS[c[3]]) + text
+            text = u"%s also plays %s, %s %s. " % (
+                short(g.players[0]), local(R.COLOURS[c[2]]), short(g.players[1]),
+                local(R.COLOURS[c[3]])) + text
         return text
-    return "Pieces on the start tile. Each: 2 pieces, %d bed tiles, a special. 96 tiles in " \
-        "piles." % g.tiles
+    return (
+        u"Pieces on the start tile. Each: 2 pieces, %d bed tiles, a special. 96 tiles in piles."
+        % g.tiles)
 
 
 def taken(n, chosen):
@@ -123,20 +127,21 @@ def on_turn(g):
     # before the players' colours were the flowers')
     name = g.players[g.player_on_turn()]
     colour = R.COLOURS[g.on_turn()]
-    return short(name) if name.lower() == colour else "%s: %s" % (short(name), colour)
+    return short(name) if name.lower() == colour else "%s: %s" % (short(name), local(colour))
 
 
 def end_news(g):
     # The toast when a turn triggered the end: why, and the turns left of the round (three
     # lines of the toast at most: "yellow's last / tile: last / round, 3 to go")
     if g.piles <= R.LAST_PILES:
-        why = "%d in the piles" % g.piles
+        why = u"%d in the piles" % g.piles
     elif g.team_rules:
         out = [c for c in range(2) if g.placed[c] == g.tiles and g.placed[c + 2] == g.tiles]
-        why = "%s out" % R.TEAM_NAMES[out[0]]
+        why = u"%s out" % local(R.TEAM_NAMES[out[0]])
     else:
-        why = "%s's last tile" % [R.COLOURS[c] for c in g.colours if g.placed[c] == g.tiles][0]
-    return "%s: last round, %d to go" % (why, g.turns_left())
+        why = u"%s's last tile" % local([R.COLOURS[c] for c in g.colours
+                                         if g.placed[c] == g.tiles][0])
+    return u"%s: last round, %d to go" % (why, g.turns_left())
 
 
 class Hub(ui.Screen):
@@ -159,32 +164,34 @@ class Hub(ui.Screen):
         # the left of the second line: the special tile chosen, the last round counted
         # down, or the garden tiles left in the draw piles
         if self.special:
-            ui.put(d, "special", 0, 11)
+            ui.put(d, u"special", 0, 11)
         elif left:
-            ui.put(d, "last!" if left == 1 else "%d to go" % left, 0, 11)
+            ui.put(d, u"last!" if left == 1 else u"%d to go" % left, 0, 11)
         else:
-            ui.put(d, "pile %d" % g.piles, 0, 11)
+            # "pile" a text of its own: 7 columns here, where Schlossgarten's "pile %d" has more
+            ui.put(d, u"pile" + " %d" % g.piles, 0, 11)
         if g.turns == 0 and not self.special:
             # before the first turn, the keys (the table below would be zeros)
             y = 20
-            for line in ("ok: no new bed", "^v>: new beds", "hold >: special",
-                         "hold back: undo"):
+            for line in (u"ok: no new bed", u"^v>: new beds", u"hold >: special",
+                         u"hold back: undo"):
                 ui.put(d, line, 0, y)
                 y += 8
             return
-        ui.put(d, "won left", 8 * 8, 11)
+        ui.put(d, u"won left", 8 * 8, 11)
         now = g.turns % g.per_round
         y = 20  # the inverted row's bar (from y - 1) clear of the second line's descenders
         for i in range(g.per_round):
             colour = g.colours[i]
-            row = "%-6s%4d%6d" % (R.COLOURS[colour], g.won[colour], g.tiles - g.placed[colour])
+            row = "%-6s%4d%6d" % (local(R.COLOURS[colour]), g.won[colour],
+                                  g.tiles - g.placed[colour])
             if i == now:  # the colour on turn, inverted
                 d.fill_rect(0, y - 1, ui.W, 9, 1)
                 ui.put(d, row, 0, y, 0)
             else:
                 ui.put(d, row, 0, y)
             y += 9
-        ui.hint(d, "ok:next ^v>:beds")
+        ui.hint(d, u"ok:next ^v>:beds")
 
     def key(self, button, kind):
         app = self.app
@@ -212,10 +219,10 @@ def special_toggle(app, g, special):
     if special:
         return False
     if g.team_rules:
-        app.say("No special tiles in the team rules")
+        app.say(u"No special tiles in the team rules")
         return False
     if g.special[c]:
-        app.say("%s's special tile: turn %d" % (R.COLOURS[c], g.special[c]))
+        app.say(u"%s's special tile: turn %d" % (local(R.COLOURS[c]), g.special[c]))
         return False
     return True
 
@@ -242,6 +249,6 @@ def describe(g, ev):
     # The undo toast: "Undone: T13 blue, 2 beds"
     if ev["e"] == "turn":
         n = len(ev["beds"])
-        return "Undone: T%d %s%s" % (g.turns, R.COLOURS[R.letter_index(ev["c"])],
-                                     ", %d bed%s" % (n, "" if n == 1 else "s") if n else "")
-    return "Undone: " + ev["e"]
+        return u"Undone: T%d %s%s" % (g.turns, local(R.COLOURS[R.letter_index(ev["c"])]),
+                                      (u", %d bed" if n == 1 else u", %d beds") % n if n else "")
+    return u"Undone: " + ev["e"]

@@ -5,6 +5,7 @@
 # four beds at most). back takes the last flower away (none: the bed before, or the hub); a
 # long back empties the bed being entered (nothing entered: the last turn is undone).
 from micropython import const
+from shared_rules.errors import local
 from shared_rules.gardens import rules as R
 
 from app import ui
@@ -12,7 +13,7 @@ from app.gardens import record_turn, special_toggle
 from app.ui import short
 
 KEYS = {ui.UP: 0, ui.DOWN: 1, ui.NEXT: 2, ui.OK: 3}  # button -> colour (blue yellow red pink)
-_BIG = const("BYRP")  # a flower drawn big: its colour's initial
+_BIG = const(u"BYRP")  # a flower drawn big: its colour's initial
 
 
 class BedEntry(ui.Screen):
@@ -25,21 +26,21 @@ class BedEntry(ui.Screen):
     def draw(self, d):
         g = self.app.game
         bed = self.beds[-1]
-        ui.title(d, "%s bed %d%s" % (R.COLOURS[g.on_turn()], len(self.beds),
-                                     " +sp" if self.special else ""))
+        ui.title(d, u"%s bed %d%s" % (local(R.COLOURS[g.on_turn()]), len(self.beds),
+                                      u" +sp" if self.special else ""))
         ui.big_center(d, " ".join([_BIG[R.LETTERS.find(f)] for f in bed]
                                   + ["_"] * (R.FLOWERS - len(bed))), 12)
         if len(bed) < R.FLOWERS:
-            ui.put(d, "^ blue  v yellow", 0, 32)
-            ui.put(d, "> red   ok pink", 0, 41)
-            ui.hint(d, "back:erase")
+            ui.put(d, u"^ blue  v yellow", 0, 32)
+            ui.put(d, u"> red   ok pink", 0, 41)
+            ui.hint(d, u"back:erase")
             return
         y = 32
         for line in self.verdict():
             ui.put(d, line, 0, y)
             y += 9
-        ui.hint(d, "ok:done >:bed %d" % (len(self.beds) + 1)
-                if len(self.beds) < R.BEDS_PER_TURN else "ok:done")
+        ui.hint(d, u"ok:done >:bed %d" % (len(self.beds) + 1)
+                if len(self.beds) < R.BEDS_PER_TURN else u"ok:done")
 
     def verdict(self):
         # -> the two lines on the bed just completed: the majority, and who scores. The
@@ -54,10 +55,10 @@ class BedEntry(ui.Screen):
                 placed[winner] += 1
         line = R.bed_line(counts, winner, why, tile, g.by_team)
         if winner == R.NOBODY:
-            return [line, "nobody scores"]
+            return [line, u"nobody scores"]
         if why == R.MATES and g.n == 4:  # the team's bed, neither player's tile
-            return [line, "%s +1 bed" % R.TEAM_SHORT[winner]]
-        return [line, "%s +1 bed" % short(g.players[g.seat_of(winner)])]
+            return [line, u"%s +1 bed" % local(R.TEAM_SHORT[winner])]
+        return [line, u"%s +1 bed" % short(g.players[g.seat_of(winner)])]
 
     def key(self, button, kind):
         app = self.app

@@ -11,11 +11,11 @@ from app import ui
 
 # (label, setup fields) of the variants for 3 and 4 players, the likeliest first
 VARIANTS = (
-    ("Normal: 8 tiles", None),
-    ("Shorter: 7", 7),
-    ("Shorter: 6", 6),
+    (u"Normal: 8 tiles", None),
+    (u"Shorter: 7", 7),
+    (u"Shorter: 6", 6),
 )
-_TEAMS = const("Teams 2 vs 2")
+_TEAMS = const(u"Teams 2 vs 2")
 
 
 def _colour(name):
@@ -41,7 +41,7 @@ def more(app, names, people):
     items = [(label, _pick(app, names, people, tiles)) for label, tiles in VARIANTS]
     if n == 4:
         items.append((_TEAMS, lambda: _start(app, names, people, {"teams": True})))
-    app.push(ui.Menu(app, "Gardens variant", items))
+    app.push(ui.Menu(app, u"Gardens variant", items))
 
 
 def _pick(app, names, people, tiles):

@@ -5,7 +5,7 @@ import gc
 
 from app import ui
 from version import VERSION
-LEAVE = "Leave the running game? It stays saved unfinished and can be synced."
+LEAVE = u"Leave the running game? It stays saved unfinished and can be synced."
 
 
 class Home(ui.Menu):
@@ -17,11 +17,11 @@ class Home(ui.Menu):
         app = self.app
         items = []
         if app.game is not None and app.game.outcome is None:
-            items.append(("Resume game", app.show_game))
-        items.append(("New game", self.new_game))
-        items.append(("Finished games", self.finished))
-        items.append(("Settings", lambda: app.push(Settings(app))))
-        items.append(("Sync status", lambda: app.push(SyncStatus(app))))
+            items.append((u"Resume game", app.show_game))
+        items.append((u"New game", self.new_game))
+        items.append((u"Finished games", self.finished))
+        items.append((u"Settings", lambda: app.push(Settings(app))))
+        items.append((u"Sync status", lambda: app.push(SyncStatus(app))))
         self.items = items
         self.at = min(self.at, len(items) - 1)
 
@@ -37,7 +37,7 @@ class Home(ui.Menu):
     def new_game(self):
         app = self.app
         if app.game is not None and app.game.outcome is None:
-            app.push(ui.Confirm(app, "New game", LEAVE, then=self._abandon))
+            app.push(ui.Confirm(app, u"New game", LEAVE, then=self._abandon))
         else:
             _choose(app)
 
@@ -60,16 +60,20 @@ def _choose(app):
 
 class Settings(ui.Menu):
     def __init__(self, app):
-        ui.Menu.__init__(self, app, "Settings", [])
+        ui.Menu.__init__(self, app, u"Settings", [])
         self.refresh()
 
     def refresh(self):
         app = self.app
         s = app.settings
         self.items = [
-            ("Sound: " + ("on" if s["sound"] else "off"), self._toggle_sound),
-            ("Light: %d/4" % s["light"], self._light),
-            ("Version " + VERSION, lambda: None),
+            (u"Sound: " + (u"on" if s["sound"] else u"off"), self._toggle_sound),
+            (u"Light: %d/4" % s["light"], self._light),
+            # the language menu (app/languages.py), loaded only when shown; its module named
+            # by a string: in an import statement it would be one more interned name
+            (u"Language", lambda: app.push(__import__("app.languages", None, None, (
+                "Menu",)).Menu(app))),
+            (u"Version " + VERSION, lambda: None),
         ]
 
     def _toggle_sound(self):
@@ -88,11 +92,11 @@ class SyncStatus(ui.Screen):
     def draw(self, d):
         store = self.app.store
         games, unsynced = store.count()
-        ui.title(d, "Sync status")
-        ui.put(d, "Games:      %4d" % games, 0, 12)
-        ui.put(d, "Not synced: %4d" % unsynced, 0, 21)
-        ui.put(d, "Free:   %5d KB" % (store.free_bytes() // 1024), 0, 30)
-        ui.put(d, "USB + run", 0, 42)
+        ui.title(d, u"Sync status")
+        ui.put(d, u"Games:      %4d" % games, 0, 12)
+        ui.put(d, u"Not synced: %4d" % unsynced, 0, 21)
+        ui.put(d, u"Free:   %5d KB" % (store.free_bytes() // 1024), 0, 30)
+        ui.put(d, u"USB + run", 0, 42)
         ui.put(d, "`lenotre sync`", 0, 51)
 
     def key(self, button, kind):

@@ -23,12 +23,12 @@ class Unfinished(ui.Screen):
     def draw(self, d):
         g = self.g
         totals = g.totals()
-        ui.title(d, "Game %d: %s" % (self.gid, self.flow.where(g)))
-        ui.put(d, "ok:resume  back", 0, 11)
+        ui.title(d, u"Game %d: %s" % (self.gid, self.flow.where(g)))
+        ui.put(d, u"ok:resume  back", 0, 11)
         y = 20
         players = names(g)
         for p in range(len(players)):
-            ui.put(d, "%-7s %4d pts" % (short(players[p]), totals[p]), 0, y)
+            ui.put(d, u"%-7s %4d pts" % (short(players[p]), totals[p]), 0, y)
             y += 8
 
     def key(self, button, kind):
@@ -40,7 +40,7 @@ class Unfinished(ui.Screen):
         elif button == ui.OK:
             if app.game is not None and app.game.outcome is None:
                 from app.home import LEAVE
-                app.push(ui.Confirm(app, "Resume game %d" % self.gid, LEAVE,
+                app.push(ui.Confirm(app, u"Resume game %d" % self.gid, LEAVE,
                                     then=self._resume))
             else:
                 self._resume()
@@ -64,7 +64,7 @@ class Winner(ui.Screen):
 
     def draw(self, d):
         g = self.g
-        ui.title(d, "Shared victory" if g.outcome.shared else "Winner")
+        ui.title(d, u"Shared victory" if g.outcome.shared else u"Winner")
         lines = explain(g)
         y = winners(d, g, 12, len(lines) <= 4)
         for line in lines:
@@ -93,10 +93,10 @@ def winners(d, g, y, big=True):
 
 def over(d, g):
     # A game's hub once the game is over
-    ui.title(d, "Game over")
-    ui.center(d, "Shared victory" if g.outcome.shared else "Winner", 14)
+    ui.title(d, u"Game over")
+    ui.center(d, u"Shared victory" if g.outcome.shared else u"Winner", 14)
     winners(d, g, 26)
-    ui.hint(d, "ok:scores back")
+    ui.hint(d, u"ok:scores back")
 
 
 def explain(g):

@@ -22,12 +22,14 @@ _GRID_X = const(1)
 _GRID_Y = const(10)
 PANEL_X = _GRID_X + COLS * _PITCH_X + 2  # 75: 6 letters to the screen's edge
 # 6 letters each: the panel's names of the motif columns and of the colour rows
-MOTIF6 = ("Labyr.", "Statue", "Pavil.", "Figur", "Treppe", "Brunn.", "Rosenb", "Kraeut",
-          "Weinst")
+MOTIF6 = (u"Labyr.", u"Statue", u"Pavil.", u"Figur", u"Treppe", u"Brunn.", u"Rosenb",
+          u"Kraeut", u"Weinst")
+# (the colours are the rules' names, board.COLOURS, shown through ui.local: not u-strings, as
+# no u-string may hold a name the rules core says through local())
 COLOUR6 = ("beige", "white", "grey", "orange", "violet", "turq.")
 # the lists' names of the motifs (the 15 letters of a list row, " wild" included)
-MOTIF10 = ("Labyrinth", "Statue", "Pavillon", "Figur", "Treppe", "Brunnen", "Rosenbogen",
-           "Kraeuter.", "Weinstock")
+MOTIF10 = (u"Labyrinth", u"Statue", u"Pavillon", u"Figur", u"Treppe", u"Brunnen",
+           u"Rosenbogen", u"Kraeuter.", u"Weinstock")
 # What the pixels mean (board.PIXELS are positions, left to right): px1-px6 the rounds left,
 # a pixel for every 3 (dim white), px7 the colour of the player who may still move a noble.
 # The status pixel is the app's: whose turn.
@@ -49,15 +51,16 @@ def house(n, extra):
     # the table's house rule (docs/RULES.md S5): the first row, built before the game, scores
     # 9 as a complete row ("Fuer jede vollstaendige, waagrechte Reihe ...", the rulebook's
     # words), or nothing
-    return "first_row", ((1, "1st row: 9 pts"), (0, "1st row: 0 pts"))
+    return "first_row", ((1, u"1st row: 9 pts"), (0, u"1st row: 0 pts"))
 
 
 def setup_text(g):
     # Rulebook, "Aufbau": each player a garden with the 9 nobles on its top row, a deck of 18
     # cards (2 in hand) and 2 task cards; the garden tiles marked for the player count (II,
     # and III with three, IV with four) in 10 piles, 10 face up
-    return "Each: a garden, 9 nobles on top, 18 cards (2 in hand), 2 tasks. Tiles %s: 10 " \
-        "piles, 10 up." % ("II", "II+III", "II-IV")[g.n - 2]
+    return (
+        u"Each: a garden, 9 nobles on top, 18 cards (2 in hand), 2 tasks. Tiles %s: 10 piles, 10 up."
+        % ("II", "II+III", "II-IV")[g.n - 2])
 
 
 def more(app, names, people):
@@ -86,7 +89,7 @@ def scoreboard(app, g, final):
 
 def where(g):
     # Where a game stands, in 4 columns: "R12" (the round being played), "task" (the reveal)
-    return "R%d" % g.round() if g.phase == PLAY else "task"
+    return u"R%d" % g.round() if g.phase == PLAY else u"task"
 
 
 def describe(g, ev):
@@ -94,12 +97,12 @@ def describe(g, ev):
     e = ev["e"]
     who = ui.short(g.players[ev["p"]]) if "p" in ev else ""
     if e == "tile":
-        return "Undone: %s's tile" % who
+        return u"Undone: %s's tile" % who
     if e == "noble":
-        return "Undone: %s's noble" % who
+        return u"Undone: %s's noble" % who
     if e == "tasks":
-        return "Undone: %s's tasks" % who
-    return "Undone: " + e
+        return u"Undone: %s's tasks" % who
+    return u"Undone: " + e
 
 
 def draw_garden(d, garden, nobles=None, cursor=-1):
@@ -148,7 +151,7 @@ def move_cursor(screen, button):
 
 def cell_lines(c):
     # the panel's name of a cell: its colour, its motif
-    return [COLOUR6[c // COLS], MOTIF6[c % COLS]]
+    return [ui.local(COLOUR6[c // COLS]), MOTIF6[c % COLS]]
 
 
 class Hub(ui.Screen):
@@ -171,27 +174,28 @@ class Hub(ui.Screen):
         self.status = g.players[p]
         shown = p if self.seat is None else self.seat
         if shown == p:
-            ui.title(d, "%s round %d" % (ui.short(g.players[p]), g.round()))
+            ui.title(d, u"%s round %d" % (ui.short(g.players[p]), g.round()))
         else:
-            ui.title(d, "%s's garden" % ui.short(g.players[shown]))
+            ui.title(d, u"%s's garden" % ui.short(g.players[shown]))
         draw_garden(d, g.gardens[shown], g.nobles[shown])
         totals = g.totals()
-        panel(d, ["%-2s%4d" % (g.players[q][:2], totals[q]) for q in range(g.n)],
+        panel(d, ["%-2s%4d" % (ui.short(g.players[q])[:2], totals[q]) for q in range(g.n)],
               inverted=shown)
         left = g.rounds_left()  # rounds, the current one included: not tiles
-        ui.hint(d, "%s %2d rnd%s" % (">:noble" if can_move(g) else "ok:tile", left,
-                                     "s" if left > 1 else ""))
+        # (two formats, not a plural "s": a language says its plural its own way)
+        ui.hint(d, (u"%s %2d rnds" if left > 1 else u"%s %2d rnd")
+                % (u">:noble" if can_move(g) else u"ok:tile", left))
 
     def _reveal(self, d, g):
-        ui.title(d, "Final scoring")
+        ui.title(d, u"Final scoring")
         totals = g.totals()
         y = 11
         for q in range(g.n):
-            ui.put(d, "%-6s %3d %s" % (g.players[q][:6], totals[q],
-                                       "?" if g.tasks[q] is None else "shown"), 0, y)
+            ui.put(d, "%-6s %3d %s" % (ui.short(g.players[q])[:6], totals[q],
+                                       "?" if g.tasks[q] is None else u"shown"), 0, y)
             y += 8
         self.statuses = [g.players[q] for q in range(g.n) if g.tasks[q] is None]
-        ui.hint(d, ">:noble ok:tasks" if can_move(g) else "ok:task cards")
+        ui.hint(d, u">:noble ok:tasks" if can_move(g) else u"ok:task cards")
 
     def key(self, button, kind):
         app = self.app
@@ -206,7 +210,7 @@ class Hub(ui.Screen):
                 from app.sanssouci_turn import NoblePick
                 app.push(NoblePick(app))
             else:  # a noble moves only down a path of filled cells, never onto a gardener
-                app.say("No noble can move")
+                app.say(u"No noble can move")
         elif g.phase != PLAY:
             if button == ui.OK:
                 from app.sanssouci_tasks import TaskPick

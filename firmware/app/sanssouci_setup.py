@@ -20,12 +20,12 @@ class GardenEdit(ui.Screen):
         self.row, self.m = FIRST, 0
 
     def draw(self, d):
-        ui.title(d, "%s's garden" % ui.short(self.names[self.seat]))
+        ui.title(d, u"%s's garden" % ui.short(self.names[self.seat]))
         c = cell(self.row, self.m)
         draw_garden(d, new_garden(self.cells), None, c)
         full = len(self.cells) == MAX_PRINTED
-        panel(d, cell_lines(c) + ["", "%d set" % len(self.cells), "most" if full else ""])
-        ui.hint(d, "ok:set hold:done")
+        panel(d, cell_lines(c) + ["", u"%d set" % len(self.cells), u"most" if full else ""])
+        ui.hint(d, u"ok:set hold:done")
 
     def key(self, button, kind):
         app = self.app

@@ -30,7 +30,7 @@ class TaskPick(ui.Menu):
         self._heading()
 
     def _heading(self):
-        self.heading = "%s task %d/%d" % (ui.short(self.app.game.players[self.p]),
+        self.heading = u"%s task %d/%d" % (ui.short(self.app.game.players[self.p]),
                                           len(self.chosen) + 1, TASKS)
 
     def _pick(self):

@@ -9,7 +9,6 @@ from app import codeheap, ui
 from app.sanssouci import (COLOUR6, MOTIF6, MOTIF10, cell_lines, draw_garden, move_cursor,
                            panel)
 
-COLOURS = ("beige", "white", "grey", "orange", "violet", "turq.")
 START = (3, 4)  # a player's first tile: mid-garden (orange Treppe), any cell 2 + 4 away
 
 
@@ -29,7 +28,7 @@ def cards_for(g, p, m, r):
     # -> [(label, card, wild)]: the cards that let p take the tile, the likeliest first: the
     # motif's own card, the two-colour cards with its colour (neighbouring colours first),
     # the five-colour joker (until played), any other motif card as a joker ("wild")
-    out = [("%s card" % MOTIF10[m], m, 0)]
+    out = [(u"%s card" % MOTIF10[m], m, 0)]
     pairs = []
     for a in range(FIRST, ROWS):
         for b in range(a + 1, ROWS):
@@ -37,12 +36,12 @@ def cards_for(g, p, m, r):
                 pairs.append((b - a, a, b))
     pairs.sort()
     for _, a, b in pairs:
-        out.append(("%s/%s" % (COLOURS[a], COLOURS[b]), 10 * a + b, 0))
+        out.append(("%s/%s" % (ui.local(COLOUR6[a]), ui.local(COLOUR6[b])), 10 * a + b, 0))
     if not g.jokers[p]:
-        out.append(("5-colour joker", JOKER, 0))
+        out.append((u"5-colour joker", JOKER, 0))
     for k in range(COLS):
         if k != m:
-            out.append(("%s wild" % MOTIF10[k], k, 1))
+            out.append((u"%s wild" % MOTIF10[k], k, 1))
     return out
 
 
@@ -75,10 +74,10 @@ class TilePick(ui.Screen):
     def draw(self, d):
         g = self.app.game
         c = cell(self.row, self.m)
-        ui.title(d, "%s's tile" % ui.short(g.players[self.p]))
+        ui.title(d, u"%s's tile" % ui.short(g.players[self.p]))
         draw_garden(d, g.gardens[self.p], None, c)
-        panel(d, cell_lines(c) + ["", "filled" if g.gardens[self.p][c] else ""])
-        ui.hint(d, "^v<>:cell ok")
+        panel(d, cell_lines(c) + ["", u"filled" if g.gardens[self.p][c] else ""])
+        ui.hint(d, u"^v<>:cell ok")
 
     def key(self, button, kind):
         app = self.app
@@ -99,7 +98,7 @@ class CardPick(ui.Menu):
         self.p, self.m, self.r = p, m, r
         self.cards = cards
         self.status = app.game.players[p]
-        ui.Menu.__init__(self, app, "Card played", self)  # its own items (below)
+        ui.Menu.__init__(self, app, u"Card played", self)  # its own items (below)
 
     # The menu's items made as a row is drawn, not kept: a list of (label, bound method)
     # tuples would take 400 bytes that a full box's 4-player game lacks on the Pico here
@@ -146,10 +145,10 @@ class GardenerPick(ui.Screen):
     def draw(self, d):
         g = self.app.game
         c = self.cells[self.at]
-        ui.title(d, "Gardener: where?")
+        ui.title(d, u"Gardener: where?")
         draw_garden(d, g.gardens[self.p], None, c)
         panel(d, cell_lines(c) + ["", "%d/%d" % (self.at + 1, len(self.cells))])
-        ui.hint(d, "v>^:cell ok back")
+        ui.hint(d, u"v>^:cell ok back")
 
     def key(self, button, kind):
         app = self.app
@@ -195,12 +194,12 @@ class NoblePick(ui.Screen):
     def draw(self, d):
         g = self.app.game
         m, r, points = self.moves[self.at]
-        ui.title(d, "Move a noble?")
+        ui.title(d, u"Move a noble?")
         draw_garden(d, g.gardens[self.p], g.nobles[self.p], cell(r, m))
-        panel(d, [MOTIF6[m], COLOUR6[g.nobles[self.p][m]], "  to", COLOUR6[r],
-                  "+%d pt" % points])
-        ui.hint(d, ("%s ok:+%d <:none" % (self.keys, points)) if self.keys
-                else "ok:+%d back:none" % points)
+        panel(d, [MOTIF6[m], ui.local(COLOUR6[g.nobles[self.p][m]]), u"  to",
+                  ui.local(COLOUR6[r]), u"+%d pt" % points])
+        ui.hint(d, (u"%s ok:+%d <:none" % (self.keys, points)) if self.keys
+                else u"ok:+%d back:none" % points)
 
     def key(self, button, kind):
         app = self.app

@@ -3,6 +3,7 @@
 # the pixels mean. The entry of a turn that builds is app/schlossgarten_turn.py, loaded when a
 # turn is entered. A turn without a building is one press (>).
 from micropython import const
+from shared_rules.errors import local
 from shared_rules.schlossgarten.game import GOAL, SEATS, size
 
 from app import ui
@@ -41,14 +42,15 @@ def house(n, extra):
     # the table's house rule (docs/RULES.md S5): a turn that reaches 21 counts whole, the
     # element built and its tiles taken together (the rulebook's figures 5b and 5d), or
     # ends at the tile that reached 21
-    return "whole_turn", ((1, "21: after turn"), (0, "21: at its tile"))
+    return "whole_turn", ((1, u"21: after turn"), (0, u"21: at its tile"))
 
 
 def setup_text(g):
     # Rulebook, "Setup": the 49 landscape tiles in the frame, points up; each player's 6
     # garden elements and pawns on their start; each takes one constellation card
-    return "49 tiles in the frame, points up. Each: 6 elements, pawns on start, 1 card: " \
-        "pile %d." % g.pile
+    return (
+        u"49 tiles in the frame, points up. Each: 6 elements, pawns on start, 1 card: pile %d."
+        % g.pile)
 
 
 def where(g):
@@ -98,18 +100,18 @@ def describe(g, ev):
     if ev["e"] == "turn":
         who = short(g.players[ev["p"]])
         if ev.get("el"):
-            return "Undone: %s's %s" % (who, ev["el"])
+            return u"Undone: %s's %s" % (who, local(ev["el"]))
         if ev.get("tiles"):
-            return "Undone: %s's tiles" % who
-        return "Undone: %s's turn" % who
-    return "Undone: " + ev["e"]
+            return u"Undone: %s's tiles" % who
+        return u"Undone: %s's turn" % who
+    return u"Undone: " + ev["e"]
 
 
 def said_after(g):
     # What the box says once a turn is recorded: the reshuffle when the next draw finds the
     # pile empty ("Discard Pile"), else nothing
     if g.reshuffle_due():
-        return "Pile empty: shuffle the %d discards" % g.discard
+        return u"Pile empty: shuffle the %d discards" % g.discard
     return None
 
 
@@ -125,10 +127,10 @@ class Hub(ui.Screen):
             return over(d, g)
         p = g.current()
         self.status = g.players[p]
-        ui.title(d, "Turn %d: %s" % (g.turn + 1, short(g.players[p])))
-        ui.put(d, "pile %d" % g.pile, 0, 11)
-        ui.put(d, "G", GARDENER_X + 8, 11)
-        ui.put(d, "A", _ARCHITECT_X + 8, 11)
+        ui.title(d, u"Turn %d: %s" % (g.turn + 1, short(g.players[p])))
+        ui.put(d, u"pile %d" % g.pile, 0, 11)
+        ui.put(d, u"G", GARDENER_X + 8, 11)
+        ui.put(d, u"A", _ARCHITECT_X + 8, 11)
         y = 21
         for s in range(g.n):
             c = 1
@@ -143,9 +145,9 @@ class Hub(ui.Screen):
         if g.reshuffle_due():  # the next draw finds the pile empty: a bar of its own, the
             # bottom line (the header line has no room for it beside the column headers)
             d.fill_rect(0, ui.H - 8, ui.W, 8, 1)
-            ui.center(d, "shuffle %d first" % g.discard, ui.H - 8, 0)
+            ui.center(d, u"shuffle %d first" % g.discard, ui.H - 8, 0)
         else:
-            ui.hint(d, "ok:build >:none")
+            ui.hint(d, u"ok:build >:none")
 
     def key(self, button, kind):
         app = self.app

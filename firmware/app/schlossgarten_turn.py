@@ -5,16 +5,17 @@
 # element's, less those of the elements it covers. A tile that brings the player to 21 ends the
 # game there and then: the turn is recorded up to that tile and the winner shown
 # (docs/RULES.md, S5).
+from shared_rules.errors import local
 from shared_rules.schlossgarten.game import ELEMENTS, GOAL, element, size
 
 from app import ui
 from app.ui import short
 
-TILE_KEYS = ((ui.UP, "up", 3), (ui.OK, "ok", 2), (ui.DOWN, "down", 1))
+TILE_KEYS = ((ui.UP, u"up", 3), (ui.OK, u"ok", 2), (ui.DOWN, u"down", 1))
 
 
 def _label(name):
-    return "%s (%d)" % (name, size(element(name)))
+    return "%s (%d)" % (local(name), size(element(name)))
 
 
 class ElementPick(ui.Menu):
@@ -29,8 +30,8 @@ class ElementPick(ui.Menu):
         supply = g.supply(self.p)
         self.open = [name in supply for name in ELEMENTS]
         items = [(_label(name), self._picker(name)) if name in supply else
-                 ("%s: built" % name, self._built(name)) for name in ELEMENTS]
-        ui.Menu.__init__(self, app, "%s builds" % short(g.players[self.p]), items)
+                 (u"%s: built" % local(name), self._built(name)) for name in ELEMENTS]
+        ui.Menu.__init__(self, app, u"%s builds" % short(g.players[self.p]), items)
         if supply:
             self.at = self.open.index(True)
 
@@ -49,7 +50,7 @@ class ElementPick(ui.Menu):
         return lambda: self._pick(name)
 
     def _built(self, name):
-        return lambda: self.app.push(ui.Message(self.app, "On the field", built(
+        return lambda: self.app.push(ui.Message(self.app, u"On the field", built(
             self.app.game.players[self.p], name)))
 
     def _pick(self, name):
@@ -62,8 +63,8 @@ class ElementPick(ui.Menu):
 
 def built(owner, name):
     # an element picked that is on the field, not in the supply
-    return ("%s's %s is on the field: it comes back when a larger one is built over it."
-            % (short(owner), name))
+    return (u"%s's %s is on the field: it comes back when a larger one is built over it."
+            % (short(owner), local(name)))
 
 
 class OverPick(ui.Menu):
@@ -77,7 +78,7 @@ class OverPick(ui.Menu):
         self.status = g.players[p]
         self.over = []  # [seat, element] ticked, in the order ticked
         self.pairs = g.coverable(name)
-        ui.Menu.__init__(self, app, "%s over" % name, [])
+        ui.Menu.__init__(self, app, u"%s over" % local(name), [])
         self._items()
 
     def _left(self):
@@ -87,11 +88,12 @@ class OverPick(ui.Menu):
     def _items(self):
         g = self.app.game
         left = self._left()
-        items = [("%s, %d tile%s" % ("done" if self.over else "none", left,
-                                      "" if left == 1 else "s"), self._go)]
+        items = [((u"%s, %d tile" if left == 1 else u"%s, %d tiles")
+                  % (u"done" if self.over else u"none", left), self._go)]
         for s, e in self.pairs:
             mark = "*" if [s, e] in self.over else " "
-            items.append(("%s%s %s" % (mark, short(g.players[s])[:6], e), self._ticker(s, e)))
+            items.append(("%s%s %s" % (mark, short(g.players[s])[:6], local(e)),
+                          self._ticker(s, e)))
         self.items = items
 
     def _ticker(self, s, e):
@@ -103,7 +105,7 @@ class OverPick(ui.Menu):
             self.over.remove(pair)
         elif self._left() < size(element(e)):
             self.at = 0
-            self.app.push(ui.Message(self.app, "Too large",
+            self.app.push(ui.Message(self.app, u"Too large",
                                      too_large(self.name, self.app.game.players[s], e)))
             return
         else:
@@ -117,7 +119,7 @@ class OverPick(ui.Menu):
 
 def too_large(name, owner, e):
     # an element ticked that does not fit beside those ticked under the new one
-    return "No room left under the %s for %s's %s." % (name, short(owner), e)
+    return u"No room left under the %s for %s's %s." % (local(name), short(owner), local(e))
 
 
 def to_tiles(app, p, name, over):
@@ -132,7 +134,7 @@ def to_tiles(app, p, name, over):
 
 def confirm(app, p, tiles, name=None, over=()):
     # The turn said whole before it is recorded: ok records it, back returns to its entry
-    app.push(ui.Confirm(app, "Record turn?", said(app.game, p, tiles, name, over),
+    app.push(ui.Confirm(app, u"Record turn?", said(app.game, p, tiles, name, over),
                         then=lambda: record(app, p, tiles, name, over)))
 
 
@@ -143,15 +145,16 @@ def said(g, p, tiles, name=None, over=()):
     who = short(g.players[p])
     taken = "+".join([str(v) for v in tiles])
     if name is None:
-        return "%s takes %s and reaches %d: the game ends." % (who, taken, GOAL)
-    text = "%s builds %s%s." % (who, name, (" on tiles " + taken) if tiles else "")
+        return u"%s takes %s and reaches %d: the game ends." % (who, taken, GOAL)
+    text = u"%s builds %s%s." % (who, local(name), (u" on tiles " + taken) if tiles else "")
     if over:
-        text += " Back: " + ", ".join(["%s %s -%d" % (short(g.players[s]), e, size(element(e)))
-                                       for s, e in over]) + "."
+        text += u" Back: " + ", ".join(["%s %s -%d" % (short(g.players[s]), local(e),
+                                                       size(element(e)))
+                                        for s, e in over]) + "."
     total = g.points(p) + sum(tiles) + size(element(name)) - sum(
         [size(element(e)) for s, e in over if s == p])
     if total >= GOAL:
-        text += " %s reaches %d: the game ends." % (who, total)
+        text += u" %s reaches %d: the game ends." % (who, total)
     return text
 
 
@@ -161,10 +164,10 @@ def back_toast(g, over):
     from app import TOAST_COLS, TOAST_LINES
     if len(over) == 1:
         s, e = over[0]
-        return "%s's %s back, -%d" % (short(g.players[s]), e, size(element(e)))
-    text = "Back: " + ", ".join(["%s %s" % (short(g.players[s]), e) for s, e in over])
+        return u"%s's %s back, -%d" % (short(g.players[s]), local(e), size(element(e)))
+    text = u"Back: " + ", ".join(["%s %s" % (short(g.players[s]), local(e)) for s, e in over])
     if len(ui.wrap(text, TOAST_COLS)) > TOAST_LINES:
-        return "%d elements back to their owners" % len(over)
+        return u"%d elements back to their owners" % len(over)
     return text
 
 
@@ -196,17 +199,17 @@ class TilePick(ui.Screen):
     def draw(self, d):
         g = self.app.game
         done = self._complete()
-        ui.title(d, "%s tile %d/%d" % (short(g.players[self.p]),
-                                       len(self.tiles) + (0 if done else 1), self.n))
-        ui.center(d, "for the %s" % self.name, 11)
+        ui.title(d, u"%s tile %d/%d" % (short(g.players[self.p]),
+                                        len(self.tiles) + (0 if done else 1), self.n))
+        ui.center(d, u"for the %s" % local(self.name), 11)
         y = 20
         for _, word, value in TILE_KEYS:
-            ui.put(d, "%-5s%d point%s" % (word, value, "" if value == 1 else "s"), 8, y)
+            ui.put(d, (u"%-5s%d point" if value == 1 else u"%-5s%d points") % (word, value), 8, y)
             y += 8
         had = g.points(self.p)
-        ui.put(d, "%d+%d = %d of %d" % (had, sum(self.tiles), had + sum(self.tiles), GOAL),
+        ui.put(d, u"%d+%d = %d of %d" % (had, sum(self.tiles), had + sum(self.tiles), GOAL),
                0, 46)
-        ui.hint(d, "ok:record back" if done else "back: tile back")
+        ui.hint(d, u"ok:record back" if done else u"back: tile back")
 
     def key(self, button, kind):
         app = self.app
@@ -231,8 +234,9 @@ class TilePick(ui.Screen):
         g = app.game
         tiles = self.tiles + [value]
         if len(tiles) > g.excavations():  # refused before more values are asked in vain
-            app.error("%s cannot take %d tiles now: one tile is excavated a turn at most, "
-                      "%d are taken so far" % (g.players[self.p], len(tiles), g.taken))
+            app.error(u"%s cannot take %d tiles now:" % (local(g.players[self.p]), len(tiles))
+                      + " " + u"one tile is excavated a turn at most, %d are taken so far"
+                      % g.taken)
             return
         self.tiles = tiles
         if self._complete():

@@ -26,12 +26,12 @@ class Scoreboard(ui.Screen):
             ui.title(d, "%s %d/%d" % (short(b.names[p]), self.page, len(order)))
             y = 11
             for i in range(len(b.parts)):
-                ui.put(d, "%-8s%8d" % (b.parts[i], b.rows[p][i]), 0, y)
+                ui.put(d, "%-8s%8d" % (ui.local(b.parts[i]), b.rows[p][i]), 0, y)
                 y += 8
-            ui.put(d, "%-8s%8d" % ("total", b.totals[p]), 0, y)
+            ui.put(d, "%-8s%8d" % (u"total", b.totals[p]), 0, y)
             return
-        ui.title(d, "Final scores" if self.final else "Scores")
-        ui.put(d, "dn:more     tot", 0, 11)
+        ui.title(d, u"Final scores" if self.final else u"Scores")
+        ui.put(d, u"dn:more     tot", 0, 11)
         y = 20
         for p in order:
             ui.put(d, "%-7s %8d" % (short(b.names[p]), b.totals[p]), 0, y)

@@ -2,9 +2,12 @@
 # so a power cut leaves the old settings or the new ones, never half of them.
 import json
 import os
+import sys
 
-# light: pixel brightness in quarters of the cap; game: the last game set up ("New game" opens it)
-DEFAULTS = {"sound": True, "light": 4, "game": ""}
+# light: pixel brightness in quarters of the cap; game: the last game set up ("New game" opens
+# it); language_code: the box's language ("": never chosen, asked at the first start;
+# app/languages.py; a key over 10 characters: a shorter one is one more interned name)
+DEFAULTS = {"sound": True, "light": 4, "game": "", "language_code": ""}
 
 
 def load(root):
@@ -17,6 +20,15 @@ def load(root):
                 s[k] = saved[k]
     except (OSError, ValueError):
         pass  # none yet, or unreadable: the defaults
+    if not s["language_code"]:  # never chosen: a box that holds English alone has nothing to ask.
+        # The languages' list (lang/names.txt) is beside the store's folder, in the ROMFS on
+        # the box's own image; its paths spelt out, long: a short string is an interned name
+        head = root.rpartition("/")[0]
+        try:
+            os.stat("/rom/lang/names.txt" if "/rom" in sys.path else
+                    head + "/lang/names.txt" if head else "lang/names.txt")
+        except OSError:
+            s["language_code"] = "en"
     return s
 
 

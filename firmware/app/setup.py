@@ -60,10 +60,10 @@ class PlayerCount(ui.Screen):
         return flow
 
     def draw(self, d):
-        ui.title(d, self.info[1])
+        ui.title(d, ui.local(self.info[1]))
         if len(flows.FLOWS) > 1:
             ui.put(d, ">", ui.W - 8, 1, 0)  # -> the next game
-        ui.center(d, "How many players", 13)
+        ui.center(d, u"How many players", 13)
         ui.big_center(d, str(self.n), 26, 3)
         notes = _notes.get(self.name)
         if notes:
@@ -108,10 +108,10 @@ class ColorPick(ui.Screen):
         self.status = self.free[0]
 
     def draw(self, d):
-        ui.title(d, "Player %d of %d" % (len(self.chosen) + 1, self.n))
-        ui.center(d, "Your colour:", 14)
-        ui.big_center(d, self.free[self.at], 28)
-        ui.hint(d, "up/dn  ok:choose")
+        ui.title(d, u"Player %d of %d" % (len(self.chosen) + 1, self.n))
+        ui.center(d, u"Your colour:", 14)
+        ui.big_center(d, ui.local(self.free[self.at]), 28)
+        ui.hint(d, u"up/dn  ok:choose")
 
     def key(self, button, kind):
         if button in (ui.UP, ui.DOWN) and kind != ui.LONG:
@@ -145,8 +145,8 @@ class PersonPick(ui.Menu):
         self.n, self.chosen, self.people, self.names = n, chosen, people, names
         self.status = chosen[-1]
         items = [(name, self._pick(name)) for name in names if name not in people]
-        items.append((roster.GUEST, self._pick(None)))
-        ui.Menu.__init__(self, app, "%s is:" % chosen[-1], items)
+        items.append((ui.local(roster.GUEST), self._pick(None)))
+        ui.Menu.__init__(self, app, u"%s is:" % ui.local(chosen[-1]), items)
 
     def _pick(self, person):
         return lambda: _next_seat(self.app, self.n, self.chosen, self.people + [person],
@@ -169,12 +169,13 @@ class StartGame(ui.Screen):
             self.extra[self.house[0]] = self.house[1][0][0]
 
     def draw(self, d):
-        name = games.info(self.app.flow.GAME)[1]
-        ui.title(d, "Start " + name if len(name) <= ui.COLS - 6 else name)
+        name = ui.local(games.info(self.app.flow.GAME)[1])
+        head = u"Start " + name
+        ui.title(d, head if len(head) <= ui.COLS else name)
         y = 12
         named = [1 for p in self.people if p]
         for i in range(len(self.names)):
-            colour, person = self.names[i], self.people[i]
+            colour, person = ui.local(self.names[i]), self.people[i]
             if not named:
                 d.fill_rect(4, y + 1, 6, 6, 1)
                 ui.put(d, colour, 16, y)
@@ -190,7 +191,7 @@ class StartGame(ui.Screen):
             for v, line in lines:
                 if v == self.extra[field]:
                     ui.put(d, line, 0, y)
-        ui.hint(d, "^v ok:start back" if self.house else "ok:start back")
+        ui.hint(d, u"^v ok:start back" if self.house else u"ok:start back")
 
     def key(self, button, kind):
         if button == ui.OK and kind == ui.PRESS:

@@ -4,6 +4,7 @@
 # drawn from shared_rules/glyphs.py, loaded by the first text that has one.
 import framebuf
 from micropython import const
+from shared_rules.errors import local
 
 W = const(128)
 H = const(64)
@@ -82,8 +83,9 @@ def big_center(d, s, y, scale=2):
 
 
 def short(name):
-    # A player's name where a row has room for 7 letters
-    return name[:7]
+    # A player's name where a row has room for 7 letters: a colour (a seat's name) in the box's
+    # language, a person's as it is
+    return local(name)[:7]
 
 
 def wrap(text, width=COLS):
@@ -196,13 +198,13 @@ class Message(Screen):
         for i in range(first, min(first + self.per, len(self.lines))):
             put(d, self.lines[i], 0, 11 + (i - first) * 8)
         if self.page < self.pages - 1:
-            hint(d, "ok:more %d/%d" % (self.page + 1, self.pages))
+            hint(d, u"ok:more %d/%d" % (self.page + 1, self.pages))
         else:
             self.last_hint(d)
 
     def last_hint(self, d):
         if self.pages > 1:
-            hint(d, "ok  %d/%d" % (self.pages, self.pages))
+            hint(d, u"ok  %d/%d" % (self.pages, self.pages))
 
     def key(self, button, kind):
         if kind != PRESS:
@@ -223,4 +225,4 @@ class Confirm(Message):
     asks = True
 
     def last_hint(self, d):
-        hint(d, "ok:yes  back:no")
+        hint(d, u"ok:yes  back:no")

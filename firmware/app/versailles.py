@@ -3,6 +3,7 @@
 # token holders: app/versailles_tokens.py, the scoring and its scoreboard:
 # app/versailles_scoring.py). Entry starts where the likely value is.
 from micropython import const
+from shared_rules.errors import local
 from shared_rules.versailles.game import CARDS, OVER, PLAY, SCORING
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 
@@ -31,7 +32,7 @@ def setup(app):
 
 def note(n):
     # Rulebook, "2-player game": Ludwig plays the third colour
-    return "+ Ludwig" if n == 2 else ""
+    return u"+ Ludwig" if n == 2 else ""
 
 
 def light(app, g, top):
@@ -50,15 +51,15 @@ def scoreboard(app, g, final):
 def where(g):
     # Where a game stands, in 4 columns: "S1R4" (the round to be played), "S2sc" (scoring)
     if g.phase == SCORING:
-        return "S%dsc" % g.stage
-    return "S%dR%d" % (g.stage, g.round + 1)
+        return u"S%dsc" % g.stage
+    return u"S%dR%d" % (g.stage, g.round + 1)
 
 
 _JUMP = const(5)  # a held up/down on the card screen: 5 more every 300 ms
 MIDDLE = (CARDS + 1) // 2  # where card entry starts
 
 
-NO_CLAIM_YET = ("A token needs %d connected fields: claims start after round 1."
+NO_CLAIM_YET = (u"A token needs %d connected fields: claims start after round 1."
                 % MIN_TOKEN_AREA)
 
 
@@ -71,22 +72,22 @@ class Hub(ui.Screen):
             return self._over(d, g)
         last = g.rounds[-1] if g.rounds and g.rounds[-1][0] == g.stage else None
         if last is None:  # a stage's start: what the table lays out for it
-            ui.title(d, "Stage %d Round 1" % g.stage)
+            ui.title(d, u"Stage %d Round 1" % g.stage)
             y = 13
             for line in reminder(g):
                 ui.put(d, line, 0, y)
                 y += 9
         else:  # the round just played: who takes which tile, in placement order
-            ui.title(d, "S%d R%d: place" % (g.stage, last[1] + 1))
+            ui.title(d, u"S%d R%d: place" % (g.stage, last[1] + 1))
             y = 11
             for i, (seat, card, tile) in enumerate(g.distribution()):
                 name = g.name(seat)
                 # "tile name card": the tile's place in the row, Ludwig's goes out
-                ui.put(d, "%2d %-6s %2d%s" % (tile, name[:6], card,
-                                             " out" if seat == g.n else ""), 0, y)
+                ui.put(d, "%2d %-6s %2d%s" % (tile, short(name)[:6], card,
+                                             u" out" if seat == g.n else ""), 0, y)
                 y += 8
-        ui.hint(d, ("ok:R%d " % (g.round + 1) if g.phase == PLAY else "ok:score")
-                + " >:token")
+        ui.hint(d, (u"ok:R%d " % (g.round + 1) if g.phase == PLAY else u"ok:score")
+                + u" >:token")
 
     def _over(self, d, g):
         from app.results import over
@@ -109,7 +110,7 @@ class Hub(ui.Screen):
             if claims(g):
                 app.push(Claim(app))
             else:
-                app.push(ui.Message(app, "No claim yet", NO_CLAIM_YET))
+                app.push(ui.Message(app, u"No claim yet", NO_CLAIM_YET))
         elif button in (ui.UP, ui.DOWN) and g.phase == PLAY:
             entry = CardEntry(app)
             app.push(entry)
@@ -128,13 +129,13 @@ def reminder(g):
     # "Second Stage": unused cards discarded, all shuffled, 10 dealt again; a new row of
     # tiles; tokens stay and flip to 5 points; small tokens come out (not with 2 players).
     if g.stage == 1:
-        lines = ["row of %d tiles" % g.tiles_per_stage, "tokens 3 up", "deal 10 cards"]
+        lines = [u"row of %d tiles" % g.tiles_per_stage, u"tokens 3 up", u"deal 10 cards"]
         if g.n == 2:
-            lines.append("Ludwig: box deck")
+            lines.append(u"Ludwig: box deck")
         return lines
-    lines = ["%d new tiles" % g.tiles_per_stage, "tokens flip to 5", "shuffle, deal 10"]
+    lines = [u"%d new tiles" % g.tiles_per_stage, u"tokens flip to 5", u"shuffle, deal 10"]
     if g.n > 2:
-        lines.append("+ small tokens")
+        lines.append(u"+ small tokens")
     return lines
 
 
@@ -172,11 +173,11 @@ class CardEntry(ui.Screen):
 
     def draw(self, d):
         g = self.app.game
-        ui.title(d, "R%d %s's card" % (g.round + 1, short(self.status)))
-        ui.put(d, "%d of %d" % (self.at + 1, g.n), 0, 12)
-        ui.put(d, "hold:%d" % _JUMP, ui.W - 48, 12)  # a held ^v jumps; the hint says ^v
+        ui.title(d, u"R%d %s's card" % (g.round + 1, short(self.status)))
+        ui.put(d, u"%d of %d" % (self.at + 1, g.n), 0, 12)
+        ui.put(d, u"hold:%d" % _JUMP, ui.W - 48, 12)  # a held ^v jumps; the hint says ^v
         ui.big_center(d, str(self.entry.value), 26, 3)
-        ui.hint(d, "^v ok back")
+        ui.hint(d, u"^v ok back")
 
     def key(self, button, kind):
         app = self.app
@@ -198,7 +199,7 @@ class CardEntry(ui.Screen):
         elif button == ui.BACK and kind == ui.LONG:
             if self.at:
                 s = self.at - 1
-                app.say("Undone: %s card %d" % (short(g.players[s]), self.cards[s]))
+                app.say(u"Undone: %s card %d" % (short(g.players[s]), self.cards[s]))
                 for i in range(s, g.n):
                     self.cards[i] = 0
                 self._seat(s)
@@ -212,11 +213,12 @@ def describe(g, ev):
     e = ev["e"]
     if e == "round":
         stage, r, cards = g.rounds[-1]
-        return "Undone: S%d round %d" % (stage, r + 1)
+        return u"Undone: S%d round %d" % (stage, r + 1)
     if e == "claim":
-        return "Undone: %s claims %s %d" % (short(g.players[ev["p"]]), ev["type"], ev["size"])
+        return u"Undone: %s claims %s %d" % (short(g.players[ev["p"]]), local(ev["type"]),
+                                             ev["size"])
     if e == "areas":
-        return "Undone: %s's areas" % short(g.players[ev["p"]])
+        return u"Undone: %s's areas" % short(g.players[ev["p"]])
     if e == "score":
-        return "Undone: S%d scoring" % ev["stage"]
-    return "Undone: " + e
+        return u"Undone: S%d scoring" % ev["stage"]
+    return u"Undone: " + e

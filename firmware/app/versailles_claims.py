@@ -1,6 +1,7 @@
 # Token claims at the table: the claims the rules allow, likeliest first, on one screen. A
 # holder's growth is a claim too ("grows"): the box must hear it, or a later steal is judged
 # against a size that is no longer true.
+from shared_rules.errors import local
 from shared_rules.versailles.game import OVER
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA
 from shared_rules.versailles.tiles import TYPES
@@ -72,13 +73,13 @@ class Claim(ui.Screen):
         g = self.app.game
         p, t = self.p, self.t
         h = g.holders[t]
-        ui.title(d, "%s %s" % (short(g.players[p]), "grows" if h == p else "claims"))
-        ui.center(d, TYPES[t], 12)
-        ui.put(d, "was %d" % g.held[t] if h == p else "held: %s %d" % (
-            short(g.players[h]), g.held[t]) if h >= 0 else "nobody holds it", 0, 21)
+        ui.title(d, "%s %s" % (short(g.players[p]), u"grows" if h == p else u"claims"))
+        ui.center(d, local(TYPES[t]), 12)
+        ui.put(d, u"was %d" % g.held[t] if h == p else u"held: %s %d" % (
+            short(g.players[h]), g.held[t]) if h >= 0 else u"nobody holds it", 0, 21)
         ui.big_center(d, str(self.entry.value), 30, 2)
-        ui.put(d, "^v:size ok:claim", 0, 47)
-        ui.hint(d, ">:next hold>:who")
+        ui.put(d, u"^v:size ok:claim", 0, 47)
+        ui.hint(d, u">:next hold>:who")
 
     def key(self, button, kind):
         app = self.app
@@ -103,4 +104,4 @@ class Claim(ui.Screen):
             name, size = TYPES[self.t], self.entry.value
             if app.record({"e": "claim", "p": self.p, "type": name, "size": size}):
                 app.pop()
-                app.say("%s %s %d" % (short(g.players[self.p]), name, size))
+                app.say("%s %s %d" % (short(g.players[self.p]), local(name), size))

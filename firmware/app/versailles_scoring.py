@@ -1,6 +1,7 @@
 # End of a stage: every player's areas (pre-filled with what the box knows), a missed claim
 # mended on the spot, the scoring, Versailles's scoreboard (its two stages; the generic one,
 # app/scoreboard.py, has none to show) and the winner.
+from shared_rules.errors import local
 from shared_rules.versailles import MissedClaim
 from shared_rules.versailles.game import OVER
 from shared_rules.versailles.scoring import MIN_TOKEN_AREA, PARTS, check_holders
@@ -26,7 +27,7 @@ def start_scoring(app):
     except MissedClaim as exc:
         return mend(app, exc.claim)
     if g.stage == 2:
-        app.push(ui.Confirm(app, "Final scoring", "This ends the game. Score it now?",
+        app.push(ui.Confirm(app, u"Final scoring", u"This ends the game. Score it now?",
                             then=lambda: _score(app)))
     else:
         _score(app)
@@ -40,21 +41,21 @@ def mend(app, missed):
     p, name, size = missed
     t = AREA_KINDS.index(name)
     h = g.holders[t]
-    said = question(short(g.players[p]), name, size,
+    said = question(short(g.players[p]), local(name), size,
                     short(g.players[h]) if h >= 0 else None, g.reports[h][t] if h >= 0 else 0)
 
     def record():
         if app.record({"e": "claim", "p": p, "type": name, "size": size}):
             start_scoring(app)
-    app.push(ui.Confirm(app, "Missed claim", said, then=record))
+    app.push(ui.Confirm(app, u"Missed claim", said, then=record))
 
 
 def question(who, name, size, holder, held):
     # The Missed claim screen's text (holder None: nobody held the token)
     if holder is None:
-        return ("%s %s %d and nobody holds it. Claim it? Wrong report: back, hold back"
+        return (u"%s %s %d and nobody holds it. Claim it? Wrong report: back, hold back"
                 % (who, name, size))
-    return ("%s %s %d beats %s's %d. Claim it? Wrong report: back, hold back"
+    return (u"%s %s %d beats %s's %d. Claim it? Wrong report: back, hold back"
             % (who, name, size, holder, held))
 
 
@@ -110,11 +111,11 @@ class Areas(ui.Screen):
     def draw(self, d):
         g = self.app.game
         rows = kinds(g)
-        ui.title(d, "%s's areas" % short(g.players[self.p]))
+        ui.title(d, u"%s's areas" % short(g.players[self.p]))
         y = 12 if rows < len(AREA_KINDS) else 10  # stage 2 has a row more and no hint
         for k in range(rows):
             v = self.entry.value if k == self.k else self.sizes[k]
-            line = "%s%-12s%3s" % (">" if k == self.k else " ", AREA_KINDS[k],
+            line = "%s%-12s%3s" % (">" if k == self.k else " ", local(AREA_KINDS[k]),
                                    str(v) if v else "-")
             if k == self.k:
                 # the bar covers the row's own 8 pixel rows: a row above it starts at y - 8
@@ -123,7 +124,7 @@ class Areas(ui.Screen):
             ui.put(d, line, 0, y, 0 if k == self.k else 1)
             y += 8
         if rows < len(AREA_KINDS):
-            ui.hint(d, "ok, hold ok:done")
+            ui.hint(d, u"ok, hold ok:done")
 
     def key(self, button, kind):
         app = self.app
@@ -170,8 +171,8 @@ class Scoreboard(ui.Screen):
         if self.page:
             return self._player(d, self.order()[self.page - 1])
         totals = g.totals()
-        ui.title(d, "Final scores" if self.final else "Stage %d scores" % len(g.scores))
-        ui.put(d, "dn:more  stg tot", 0, 11)
+        ui.title(d, u"Final scores" if self.final else u"Stage %d scores" % len(g.scores))
+        ui.put(d, u"dn:more  stg tot", 0, 11)
         y = 20
         for p in self.order():
             ui.put(d, "%-7s %4d %3d" % (short(g.players[p]), g.scores[-1][p][4], totals[p]),
@@ -181,10 +182,10 @@ class Scoreboard(ui.Screen):
     def _player(self, d, p):
         g = self.g
         ui.title(d, "%s %d/%d" % (short(g.players[p]), self.page, g.n))
-        ui.put(d, " " * 8 + "".join("  S%d" % (s + 1) for s in range(len(g.scores))), 0, 11)
+        ui.put(d, " " * 8 + "".join(u"  S%d" % (s + 1) for s in range(len(g.scores))), 0, 11)
         y = 20
         for i in range(len(PARTS) + 1):
-            line = "%-8s" % (PARTS[i] if i < len(PARTS) else "total")
+            line = "%-8s" % (local(PARTS[i]) if i < len(PARTS) else u"total")
             for rows in g.scores:
                 # small tokens and construction score only at the end, and not with two
                 # players: "-" where a stage does not score them (a 0 reads as a claim missed)

@@ -197,11 +197,11 @@ class Game(EventLog):
             if "teams" in ev else False
         n = len(players)
         if not 2 <= n <= 4:
-            raise BadVariant("Gardens takes 2 to 4 players, got %d" % n)
+            raise BadVariant(E.local("Gardens takes 2 to 4 players, got %d") % n)
         check_names(players)
         if teams and n != 4:
-            raise BadVariant("the team game is 2 vs 2: 4 players, got %d (2 players use the "
-                             "team rules anyway, 3 players cannot)" % n)
+            raise BadVariant(E.local("the team game is 2 vs 2: 4 players, got %d (2 players "
+                                     "use the team rules anyway, 3 players cannot)") % n)
         team_rules = teams or n == 2
         per_round = 4 if team_rules else n
         colours = ev.get("colours", list(R.COLOURS[:per_round]))
@@ -212,30 +212,32 @@ class Game(EventLog):
         order = [R.colour_index(name) for name in colours]
         for c in order:
             if order.count(c) > 1:
-                raise BadVariant("%s is chosen twice; each colour is played once"
-                                 % R.COLOURS[c])
+                raise BadVariant(E.local("%s is chosen twice; each colour is played once")
+                                 % E.local(R.COLOURS[c]))
         if team_rules:
             for i in range(4):
                 if R.team(order[i]) == R.team(order[(i + 1) % 4]):
-                    raise BadVariant("in the team rules the teams (blue+red, yellow+pink) take "
-                                     "turns in sequence: %s cannot follow %s"
-                                     % (colours[(i + 1) % 4], colours[i]))
+                    raise BadVariant(E.local("in the team rules the teams (blue+red, "
+                                             "yellow+pink) take turns in sequence: %s cannot "
+                                             "follow %s")
+                                     % (E.local(colours[(i + 1) % 4]), E.local(colours[i])))
         by_team = False
         if "majority" in ev:
             majority = _field(ev, "majority", lambda v: v in ("team", "colour"),
                               '"team" or "colour"')
             if majority == "team" and not team_rules:
-                raise BadVariant("majority per team is a rule of the team game (2 players, "
-                                 "or 2 vs 2); %d players count each colour" % n)
+                raise BadVariant(E.local("majority per team is a rule of the team game (2 "
+                                         "players, or 2 vs 2); %d players count each colour")
+                                 % n)
             by_team = majority == "team"
         tiles = ev.get("tiles", R.TEAM_BED_TILES if team_rules else R.BED_TILES)
         if team_rules and tiles != R.TEAM_BED_TILES:
-            raise BadVariant("in the team rules every colour has %d flowerbed tiles, got %r"
-                             % (R.TEAM_BED_TILES, tiles))
+            raise BadVariant(E.local("in the team rules every colour has %d flowerbed tiles, "
+                                     "got %r") % (R.TEAM_BED_TILES, tiles))
         if not team_rules and not (_is_int(tiles) and (tiles == R.BED_TILES
                                                        or tiles in R.SHORT_BED_TILES)):
-            raise BadVariant("each player has %d flowerbed tiles, or 6 or 7 in the shorter "
-                             "game; got %r" % (R.BED_TILES, tiles))
+            raise BadVariant(E.local("each player has %d flowerbed tiles, or 6 or 7 in the "
+                                     "shorter game; got %r") % (R.BED_TILES, tiles))
 
         def apply():
             self.players = list(players)
@@ -263,34 +265,38 @@ class Game(EventLog):
 
     def _turn(self, ev):
         if self.outcome is not None:
-            raise GameOver("the game is over after %d turns; no more turns (undo takes back "
-                           "the last one)" % self.turns)
+            raise GameOver(E.local("the game is over after %d turns; no more turns (undo "
+                                   "takes back the last one)") % self.turns)
         c = R.letter_index(_field(ev, "c", _is_str, "the colour letter on turn (byrp)"))
         now = self.on_turn()
         if not self.in_play[c]:
-            raise UnknownColour("%s is not in this game; colours: %s"
-                                % (R.COLOURS[c], ", ".join(R.COLOURS[k] for k in self.colours)))
+            raise UnknownColour(E.local("%s is not in this game; colours: %s")
+                                % (E.local(R.COLOURS[c]),
+                                   ", ".join(E.local(R.COLOURS[k]) for k in self.colours)))
         if c != now:
-            raise NotOnTurn("it is %s's turn (%s), not %s's" % (
-                R.COLOURS[now], self.players[self.player_on_turn()], R.COLOURS[c]))
+            raise NotOnTurn(E.local("it is %s's turn (%s), not %s's") % (
+                E.local(R.COLOURS[now]), E.local(self.players[self.player_on_turn()]),
+                E.local(R.COLOURS[c])))
         beds = _field(ev, "beds", _is_list, "a list of completed beds")
         if len(beds) > R.BEDS_PER_TURN:
-            raise BadBed("one tile completes at most %d flowerbeds (one per corner), got %d"
-                         % (R.BEDS_PER_TURN, len(beds)))
+            raise BadBed(E.local("one tile completes at most %d flowerbeds (one per corner), "
+                                 "got %d") % (R.BEDS_PER_TURN, len(beds)))
         special = ev.get("special", False)
         if special is not True and special is not False:
             raise E.InvalidEvent("turn event: 'special' must be true or false, got %r"
                                  % (special,))
         if special and self.team_rules:
-            raise NoSpecialTile("the team rules use no special garden tiles; take a tile from "
-                                "the draw piles")
+            raise NoSpecialTile(E.local("the team rules use no special garden tiles; take a "
+                                        "tile from the draw piles"))
         if special and self.special[c]:
-            raise NoSpecialTile("%s placed its special garden tile on turn %d; take a tile "
-                                "from the draw piles" % (R.COLOURS[c], self.special[c]))
+            raise NoSpecialTile(E.local("%s placed its special garden tile on turn %d; take a "
+                                        "tile from the draw piles")
+                                % (E.local(R.COLOURS[c]), self.special[c]))
         judged = [R.flowers(bed) for bed in beds]  # every bed checked before anything changes
         if not R.one_tile(judged):
-            raise BadBed("no garden tile completes %s together: its 4 corners are one flower "
-                         "of each colour, a different one in each bed" % " ".join(beds))
+            raise BadBed(E.local("no garden tile completes %s together: its 4 corners are one "
+                                 "flower of each colour, a different one in each bed")
+                         % " ".join(beds))
 
         def apply():
             self.turns += 1

@@ -1,6 +1,7 @@
 # The rules of Gardens that are pure arithmetic on what the players enter: the four colours and
 # their teams, a completed flowerbed's sole majority, the supplies and the end trigger.
 # (/work/shared/rulebooks/gardens-en.txt; the choices where it is silent: docs/RULES.md.)
+from shared_rules.errors import local
 from shared_rules.gardens.errors import BadBed, UnknownColour
 
 # Turn order of the team game ("e.g., blue, yellow, red, pink"): a colour's team is its index
@@ -109,21 +110,22 @@ def bed_line(counts, winner, why, placed, by_team=False):
     # majority per team ("B/R 3: blue", "Y/P 4: mates tie", "tie B/R=Y/P")
     if by_team:
         if winner == NOBODY:
-            return "tie B/R=Y/P"
+            return local("tie B/R=Y/P")
         t = team(winner)
-        held = "%s %d: " % (TEAM_SHORT[t], counts[t] + counts[t + 2])
+        held = "%s %d: " % (local(TEAM_SHORT[t]), counts[t] + counts[t + 2])
         if why == MATES:
-            return held + "mates tie"
-        return held + (COLOURS[winner] if placed else "no tile")
+            return held + local("mates tie")
+        return held + (local(COLOURS[winner]) if placed else local("no tile"))
     if why == SOLE:
-        return "%s %d%s" % (COLOURS[winner], counts[winner], "" if placed else " no tile")
+        return "%s %d%s" % (local(COLOURS[winner]), counts[winner],
+                            "" if placed else local(" no tile"))
     most = max(counts)
-    tied = [COLOURS[c] for c in range(len(counts)) if counts[c] == most]
+    tied = [local(COLOURS[c]) for c in range(len(counts)) if counts[c] == most]
     if why == UNUSED:
-        return "%s unused %d" % (tied[0], most)
+        return local("%s unused %d") % (tied[0], most)
     if len(tied) == 2:
-        return "tie %s=%s" % (tied[0], tied[1])
-    return "tie: 1 each"
+        return local("tie %s=%s") % (tied[0], tied[1])
+    return local("tie: 1 each")
 
 
 def supply_trigger(placed, tiles, in_play, teams):

@@ -4,6 +4,7 @@
 # fewer corners ... wins the game. If there is still a tie, there are multiple winners."
 # A side is one player's colour, or in the team rules (team game, 2 players) one team.
 from shared_rules import outcome as generic
+from shared_rules.errors import local
 
 
 class Outcome(generic.Outcome):
@@ -27,12 +28,12 @@ class Outcome(generic.Outcome):
 
     def _reason(self, top, fewest, teams):
         if len(self.tied) == 1:
-            return ["%s beds: %d" % ("Team" if teams else "Most", top)]
-        lines = ["Tie at %d beds" % top]
+            return [(local("Team beds: %d") if teams else local("Most beds: %d")) % top]
+        lines = [local("Tie at %d beds") % top]
         if len(self.won) > 1:
-            return lines + ["same corners %d" % fewest]
-        lines.append("fewer corners:")
-        pairs = ["%s %d" % (self.labels[s][:3], self.corners[s]) for s in self.tied]
+            return lines + [local("same corners %d") % fewest]
+        lines.append(local("fewer corners:"))
+        pairs = ["%s %d" % (local(self.labels[s])[:3], self.corners[s]) for s in self.tied]
         for i in range(0, len(pairs), 2):  # "Ann 15 Bob 17": two tied sides a line
             lines.append(" ".join(pairs[i:i + 2]))
         return lines

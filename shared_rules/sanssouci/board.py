@@ -3,11 +3,14 @@
 # a tile may go on, where a noble may walk and stop, which rows and columns are complete.
 # Rows and columns are 0-based in the data (row r is worth r + 1 points); messages say the
 # colour and the motif, as the board does.
+from shared_rules.errors import local
 
 ROWS = 6
 COLS = 9
 CELLS = ROWS * COLS
 # The motif columns, in the order the issue lists them (the board's); ASCII for the screen.
+# A message the box shows says these names, and the colours, through local() (the box's
+# language: firmware/lang/<code>/sanssouci.tsv).
 MOTIFS = ("Labyrinth", "Statue", "Pavillon", "Figur", "Treppe", "Brunnen", "Rosenbogen",
           "Kraeuterschnecke", "Weinstock")
 # The rows, top to bottom: "Beige 1 (the first row, already built), Weiss 2 ... Tuerkis 6"
@@ -30,8 +33,9 @@ def cell(row, motif):
 
 
 def name(c):
-    # "grey Brunnen": the colour of its row and the motif of its column, as players say it
-    return "%s %s" % (COLOURS[c // COLS], MOTIFS[c % COLS])
+    # "grey Brunnen": the colour of its row and the motif of its column, as players say it (in
+    # the box's language: the refusals the box shows name cells)
+    return "%s %s" % (local(COLOURS[c // COLS]), local(MOTIFS[c % COLS]))
 
 
 def new_garden(printed):

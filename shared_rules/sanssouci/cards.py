@@ -5,6 +5,7 @@
 #   9     the five-colour joker, once in each deck: any tile
 #   12-45 a two-colour card, 10 x upper row + lower row (rows 1-5, white to turquoise): a
 #         tile from the fields of either colour
+from shared_rules.errors import local
 from shared_rules.sanssouci.board import COLOURS, COLS, FIRST, MOTIFS, ROWS
 
 JOKER = 9
@@ -27,12 +28,13 @@ def colours(card):
 
 
 def card_name(card):
+    # in the box's language (the refusals the box shows name cards)
     if card < COLS:
-        return "%s card" % MOTIFS[card]
+        return local("%s card") % local(MOTIFS[card])
     if card == JOKER:
-        return "five-colour joker"
+        return local("five-colour joker")
     a, b = colours(card)
-    return "%s/%s card" % (COLOURS[a], COLOURS[b])
+    return local("%s/%s card") % (local(COLOURS[a]), local(COLOURS[b]))
 
 
 def allows(card, motif, row, wild):

@@ -19,6 +19,7 @@ small event at a time, each validated whole before it changes anything.
 Rows and columns are 0-based (board.py): row r is worth r + 1, cell = r * 9 + motif.
 Refusals are worded in refusals.py, imported only when an event is refused; the final
 scoring (scoring.py) only once the game ends: neither takes the box's heap during play."""
+from shared_rules.errors import local
 from shared_rules.eventlog import EventLog, check_names, field, is_int
 from shared_rules.sanssouci import board as B
 from shared_rules.sanssouci.cards import JOKER, WHAT, allows, is_card
@@ -178,17 +179,17 @@ class Game(EventLog):
 
     def describe(self):
         """Returns where the game stands, in words: the round and who plays, the tasks still to
-        reveal, or "game over"."""
+        reveal, or "game over". In the box's language: the refusals the box shows say it."""
         if self.phase == PLAY:
-            text = "round %d of %d, %s to play" % (self.round(), ROUNDS,
-                                                    self.players[self.to_play()])
+            text = local("round %d of %d, %s to play") % (self.round(), ROUNDS,
+                                                           local(self.players[self.to_play()]))
         elif self.phase == REVEAL:
-            missing = [self.players[p] for p in range(self.n) if self.tasks[p] is None]
-            text = "final scoring: task cards of %s" % ", ".join(missing)
+            missing = [local(self.players[p]) for p in range(self.n) if self.tasks[p] is None]
+            text = local("final scoring: task cards of %s") % ", ".join(missing)
         else:
-            return "game over"
+            return local("game over")
         if self.open != NOBODY:
-            text += " (%s may move a noble)" % self.players[self.open]
+            text += local(" (%s may move a noble)") % local(self.players[self.open])
         return text
 
     def totals(self):

@@ -52,7 +52,8 @@ def element(name):
 
 
 def _listing(indices):
-    return ", ".join(["%s (%d)" % (ELEMENTS[i], size(i)) for i in indices]) or "none"
+    return ", ".join(["%s (%d)" % (E.local(ELEMENTS[i]), size(i)) for i in indices]) or \
+        E.local("none")
 
 
 def _bits(mask):
@@ -190,7 +191,8 @@ class Game(EventLog):
 
     def _won_text(self):
         p, turn, _ = self.won
-        return "%s reached %d points in turn %d" % (self.players[p], self.points(p), turn)
+        return E.local("%s reached %d points in turn %d") % (E.local(self.players[p]),
+                                                             self.points(p), turn)
 
     def snapshot(self):
         """plain data copied out; equal snapshots = equal games"""
@@ -212,7 +214,8 @@ class Game(EventLog):
                       "1 (a turn counts whole) or 0 (tile by tile)") \
             if "whole_turn" in ev else 0
         if not 2 <= len(players) <= 4:
-            raise E.InvalidSetup("Schlossgarten takes 2 to 4 players, got %d" % len(players))
+            raise E.InvalidSetup(E.local("Schlossgarten takes 2 to 4 players, got %d")
+                                 % len(players))
         check_names(players)
 
         def apply():
@@ -237,64 +240,70 @@ class Game(EventLog):
 
     def _turn(self, ev):
         if self.won:
-            raise GameWon("the game is over: %s; undo to change the last turn"
+            raise GameWon(E.local("the game is over: %s; undo to change the last turn")
                           % self._won_text())
         p = self._seat(field(ev, "p", is_int, "a player seat number"), "turn")
         who = self.players[p]
         if p != self.current():
-            raise E.OutOfTurn("it is %s's turn (turn %d), not %s's: play goes round in seat "
-                              "order" % (self.players[self.current()], self.turn + 1, who))
+            raise E.OutOfTurn(E.local("it is %s's turn (turn %d), not %s's: play goes round in "
+                                      "seat order")
+                              % (E.local(self.players[self.current()]), self.turn + 1,
+                                 E.local(who)))
         tiles = ev.get("tiles", [])
         if not isinstance(tiles, list):
             raise InvalidTile("turn: 'tiles' is a list of tile values (1, 2 or 3), got %r"
                               % (tiles,))
         for v in tiles:
             if not is_int(v) or v not in TILE_VALUES:
-                raise InvalidTile("a landscape tile is worth 1, 2 or 3 points, got %r" % (v,))
+                raise InvalidTile(E.local("a landscape tile is worth 1, 2 or 3 points, got %r")
+                                  % (v,))
         most = self.excavations()
         if len(tiles) > most:
-            raise InvalidTile("%s cannot take %d tiles: %d excavation(s) can be open now (one "
-                              "tile is excavated a turn at most, %d taken so far, %d in the "
-                              "frame)" % (who, len(tiles), most, self.taken, TILES))
+            raise InvalidTile(E.local("%s cannot take %d tiles: %d excavation(s) can be open "
+                                      "now (one tile is excavated a turn at most, %d taken so "
+                                      "far, %d in the frame)")
+                              % (E.local(who), len(tiles), most, self.taken, TILES))
         el = ev.get("el")
         if el is not None:
             el = element(el)
             if self.field[p] >> el & 1:
-                raise NotInSupply("%s's %s is on the field already; %s's supply: %s"
-                                  % (who, ELEMENTS[el], who,
+                raise NotInSupply(E.local("%s's %s is on the field already; %s's supply: %s")
+                                  % (E.local(who), E.local(ELEMENTS[el]), E.local(who),
                                      _listing(_bits(ALL & ~self.field[p]))))
         covered = self._covered(ev, el)
         squares = len(tiles) + sum([size(i) for _, i in covered])
         if el is not None and squares != size(el):
-            raise InvalidCover("the %s covers %d square(s): its excavations (one tile each) "
-                               "and the smaller elements under it; got %d tile(s) + %s = %d"
-                               % (ELEMENTS[el], size(el), len(tiles),
+            raise InvalidCover(E.local("the %s covers %d square(s): its excavations (one tile "
+                                       "each) and the smaller elements under it; got %d "
+                                       "tile(s) + %s = %d")
+                               % (E.local(ELEMENTS[el]), size(el), len(tiles),
                                   self._names(covered), squares))
         total = self.points(p)
         for k in range(len(tiles)):
             total += tiles[k]
             if total >= GOAL and not self.whole_turn and (k + 1 < len(tiles)
                                                           or el is not None):
-                raise GameWon("%s reaches %d with tile %d: the game ends at once, so nothing "
-                              "after it happened; record the turn up to that tile"
-                              % (who, total, k + 1))
+                raise GameWon(E.local("%s reaches %d with tile %d: the game ends at once, so "
+                                      "nothing after it happened; record the turn up to that "
+                                      "tile") % (E.local(who), total, k + 1))
         won = None
         if el is None:
             if tiles and (total < GOAL or self.whole_turn):
-                raise InvalidCover("tiles are taken by building an element on their "
-                                   "excavations: name the element %s placed" % who)
+                raise InvalidCover(E.local("tiles are taken by building an element on their "
+                                           "excavations: name the element %s placed")
+                                   % E.local(who))
             largest = max([size(i) for i in _bits(ALL & ~self.field[p])] or [0])
             if len(tiles) > largest:
-                raise InvalidCover("%s's supply covers %d square(s) at most (%s): %d tiles "
-                                   "cannot be taken" % (who, largest,
-                                                        _listing(_bits(ALL & ~self.field[p])),
-                                                        len(tiles)))
+                raise InvalidCover(E.local("%s's supply covers %d square(s) at most (%s): %d "
+                                           "tiles cannot be taken")
+                                   % (E.local(who), largest,
+                                      _listing(_bits(ALL & ~self.field[p])), len(tiles)))
             if tiles:
-                won = "by tile %d (+%d)" % (len(tiles), tiles[-1])
+                won = E.local("by tile %d (+%d)") % (len(tiles), tiles[-1])
         else:
             total += size(el) - sum([size(i) for s, i in covered if s == p])
             if total >= GOAL:
-                won = "by the %s" % ELEMENTS[el]
+                won = E.local("by the %s") % E.local(ELEMENTS[el])
 
         def apply():
             """the journal keeps lists of its own: a caller changing theirs changes no record
@@ -319,8 +328,9 @@ class Game(EventLog):
             self.turn += 1
             if won:
                 self.won = (p, self.turn, won)
-                self.outcome = Outcome([p], ["first to %d" % GOAL, "%d points" % total,
-                                             "in turn %d" % self.turn, won])
+                self.outcome = Outcome([p], [E.local("first to %d") % GOAL,
+                                             E.local("%d points") % total,
+                                             E.local("in turn %d") % self.turn, won])
             else:
                 self.discard += 1  # step 6; a won game ends before it
             return kept
@@ -333,8 +343,8 @@ class Game(EventLog):
             raise InvalidCover("turn: 'over' is a list of [seat, element] built over, got %r"
                                % (over,))
         if over and el is None:
-            raise InvalidCover("elements are built over only by placing a larger one: name "
-                               "the element placed")
+            raise InvalidCover(E.local("elements are built over only by placing a larger one: "
+                                       "name the element placed"))
         out = []
         for item in over:
             if not isinstance(item, list) or len(item) != 2:
@@ -344,15 +354,17 @@ class Game(EventLog):
             i = element(item[1])
             if not self.field[s] >> i & 1:
                 raise NothingToBuildOver(
-                    "%s's %s is not on the field, so it cannot be built over; on the field: "
-                    "%s" % (self.players[s], ELEMENTS[i], self._names(self._all_on_field())))
+                    E.local("%s's %s is not on the field, so it cannot be built over; on the "
+                            "field: %s") % (E.local(self.players[s]), E.local(ELEMENTS[i]),
+                                            self._names(self._all_on_field())))
             if (s, i) in out:
-                raise InvalidCover("%s's %s is named twice" % (self.players[s], ELEMENTS[i]))
+                raise InvalidCover(E.local("%s's %s is named twice")
+                                   % (E.local(self.players[s]), E.local(ELEMENTS[i])))
             if size(i) >= size(el):
-                raise InvalidCover("the %s (%d squares) can only be built over smaller "
-                                   "elements; %s's %s covers %d" % (
-                                       ELEMENTS[el], size(el), self.players[s], ELEMENTS[i],
-                                       size(i)))
+                raise InvalidCover(E.local("the %s (%d squares) can only be built over "
+                                           "smaller elements; %s's %s covers %d") % (
+                                       E.local(ELEMENTS[el]), size(el),
+                                       E.local(self.players[s]), E.local(ELEMENTS[i]), size(i)))
             out.append((s, i))
         return out
 
@@ -360,8 +372,9 @@ class Game(EventLog):
         return [(s, i) for s in range(self.n) for i in _bits(self.field[s])]
 
     def _names(self, pairs):
-        return ", ".join(["%s's %s (%d)" % (self.players[s], ELEMENTS[i], size(i))
-                          for s, i in pairs]) or "nothing"
+        return ", ".join([E.local("%s's %s (%d)") % (E.local(self.players[s]),
+                                                     E.local(ELEMENTS[i]), size(i))
+                          for s, i in pairs]) or E.local("nothing")
 
 
 Game.HANDLERS = {"setup": Game._setup, "turn": Game._turn}

@@ -36,6 +36,15 @@ SCORING = "scoring"
 OVER = "over"
 
 
+def why(kind, *args):
+    """Returns the exception a refusal of `kind` raises, its words in the box's language:
+    refusals.py's function of that name, loaded only when the rules refuse. (Called by a string
+    over 10 characters, which MicroPython does not intern: a name here would stay in the box's
+    table of names from this module's load on.)"""
+    from shared_rules.versailles import refusals
+    return getattr(refusals, kind)(*args)
+
+
 class Game(EventLog):
     """Die Gärten von Versailles as an event log: rounds of cards (the placement they make),
     claims of majority tokens, each stage's area reports and its score; with 2 players
@@ -131,11 +140,10 @@ class Game(EventLog):
         players = _field(ev, "players", lambda v: isinstance(v, list), "a list of 2-5 names")
         seed = _field(ev, "seed", lambda v: _is_int(v) and v >= 0, "a whole number >= 0")
         if not 2 <= len(players) <= 5:
-            raise E.InvalidSetup("Versailles takes 2 to 5 players, got %d" % len(players))
+            raise why("player_count", len(players))
         check_names(players)
         if LUDWIG in players:
-            raise E.InvalidSetup("Ludwig is the box's own player in 2-player games; "
-                                 "choose another name")
+            raise why("ludwig_named")
 
         def apply():
             self.players = list(players)
@@ -178,25 +186,19 @@ class Game(EventLog):
 
     def _round(self, ev):
         if self.phase != PLAY:
-            raise E.OutOfTurn("all 7 rounds of stage %d are played; next: area reports and "
-                              "scoring" % self.stage if self.phase == SCORING else
-                              "the game is over")
+            raise why("round_not_now", self, self.phase == SCORING)
         cards = _field(ev, "cards", lambda v: isinstance(v, list), "a list of cards")
         if len(cards) != self.n:
-            raise E.InvalidCard("a round needs one card from each of the %d players, got %d"
-                                % (self.n, len(cards)))
+            raise why("cards_in_a_round", self.n, len(cards))
         for p in range(self.n):
             c = cards[p]
             if not _is_int(c) or not 1 <= c <= CARDS:
-                raise E.InvalidCard("%s's card %r is not a number card; cards are 1 to %d"
-                                    % (self.players[p], c, CARDS))
+                raise why("not_a_number_card", self, p, c, CARDS)
         for c in cards:  # all whole numbers now: True or 1.0 would count as a second 1
             if cards.count(c) > 1:
-                raise V.DuplicateCard("card %d is played twice this round; every card exists "
-                                      "once" % c)
+                raise why("card_played_twice", c)
             if self.seen[c]:
-                raise V.CardAlreadyPlayed("card %d was already played in stage %d; it is on "
-                                          "the discard pile" % (c, self.stage))
+                raise why("card_played_before", c, self.stage)
         seat_cards = list(cards)
         spare = self.spare
         if self.ludwig:
@@ -230,25 +232,20 @@ class Game(EventLog):
 
     def _claim(self, ev):
         if self.phase == OVER:
-            raise E.OutOfTurn("the game is over; tokens no longer move")
+            raise why("tokens_over")
         p = self._player(ev)
         t = type_code(_field(ev, "type", lambda v: isinstance(v, str), "a garden type"))
         if t >= len(TYPES):
-            raise V.InvalidClaim("construction sites have no majority token; tokens: %s"
-                                 % ", ".join(TYPES))
+            raise why("no_token_there")
         size = self.check_size(_field(ev, "size", lambda v: True, "a whole number of fields"),
                                p, t, "size")
-        who, name, h = self.players[p], TYPES[t], self.holders[t]
+        h = self.holders[t]
         if size < scoring.MIN_TOKEN_AREA:
-            raise V.InvalidClaim("%s: a %s area of %d is too small; a token needs at least %d "
-                                 "connected fields" % (who, name, size, scoring.MIN_TOKEN_AREA))
+            raise why("area_too_small", self, p, t, size, scoring.MIN_TOKEN_AREA)
         if h == p and size <= self.held[t]:
-            raise V.InvalidClaim("%s already holds %s with %d fields; a new size must be larger"
-                                 % (who, name, self.held[t]))
+            raise why("holder_not_larger", self, p, t)
         if h != p and h != scoring.NOBODY and size <= self.held[t]:
-            raise V.InvalidClaim("%s holds %s with %d fields; %s needs more than %d to take it "
-                                 "(a tie is not enough)"
-                                 % (self.players[h], name, self.held[t], who, self.held[t]))
+            raise why("token_not_taken", self, p, t, h)
 
         def apply():
             self.holders[t] = p
@@ -264,19 +261,14 @@ class Game(EventLog):
             raise V.InvalidSize("%s must be a whole number >= 0, got %r" % (what, size))
         most = self.fields(p)
         if size > most:
-            raise V.InvalidSize("%s cannot have %d %s fields: %d tiles give %d fields"
-                                % (self.players[p], size, AREA_KINDS[t], most // 4, most))
+            raise why("too_many_fields", self, p, t, size, most)
         if size < self.claimed[p][t]:
-            raise V.InvalidSize("%s's %s area was already %d; areas never shrink, so it is "
-                                "at least %d" % (self.players[p], AREA_KINDS[t],
-                                                 self.claimed[p][t], self.claimed[p][t]))
+            raise why("area_shrunk", self, p, t)
         return size
 
     def _areas(self, ev):
         if self.phase != SCORING:
-            raise E.OutOfTurn("areas are reported after round 7 of a stage; now: %s"
-                              % ("round %d of stage %d" % (self.round + 1, self.stage)
-                                 if self.phase == PLAY else "the game is over"))
+            raise why("areas_not_now", self, self.phase == PLAY)
         p = self._player(ev)
         sizes = _field(ev, "sizes", lambda v: isinstance(v, list) and len(v) == len(AREA_KINDS),
                        "6 sizes: " + ", ".join(AREA_KINDS))
@@ -289,11 +281,10 @@ class Game(EventLog):
     def _score(self, ev):
         stage = _field(ev, "stage", _is_int, "1 or 2")
         if self.phase != SCORING or stage != self.stage:
-            raise E.OutOfTurn("stage %d scoring is not due; now: %s" % (stage, self.describe()))
+            raise why("scoring_not_due", stage, self.describe())
         missing = self.pending_reports()
         if missing:
-            raise E.OutOfTurn("scoring needs every player's areas; still missing: %s"
-                              % ", ".join(self.players[p] for p in missing))
+            raise why("areas_missing", self, missing)
         scoring.check_holders(self.reports, self.holders, self.players)
         rows, small, builder = scoring.score_stage(stage, self.reports, self.holders,
                                                    self.n == 2)
@@ -317,10 +308,10 @@ class Game(EventLog):
     def describe(self):
         """Returns where the game stands, in words: "stage 1, round 3", "game over"."""
         if self.phase == PLAY:
-            return "stage %d, round %d" % (self.stage, self.round + 1)
+            return E.local("stage %d, round %d") % (self.stage, self.round + 1)
         if self.phase == SCORING:
-            return "stage %d scoring" % self.stage
-        return "game over"
+            return E.local("stage %d scoring") % self.stage
+        return E.local("game over")
 
 
 Game.HANDLERS = {

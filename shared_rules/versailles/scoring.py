@@ -1,6 +1,7 @@
 # Scoring, as pure functions of what the players report: each player's largest area per type
 # (green, blue, white, red, yellow, construction) and who holds each large majority token.
 from shared_rules import outcome as generic
+from shared_rules.errors import local
 from shared_rules.versailles import InvalidClaim, MissedClaim
 from shared_rules.versailles.tiles import CONSTRUCTION, TYPES
 
@@ -22,13 +23,17 @@ def check_holders(sizes, holders, names):
             s = sizes[p][t]
             if h == NOBODY:
                 if s >= MIN_TOKEN_AREA:
-                    raise _missed(p, t, s, "%s has %d %s fields but nobody holds the %s "
-                                  "token: %d or more connected fields take it - record the "
-                                  "claim" % (names[p], s, TYPES[t], TYPES[t], MIN_TOKEN_AREA))
+                    raise _missed(p, t, s, local("%s has %d %s fields but nobody holds the %s "
+                                                 "token: %d or more connected fields take it - "
+                                                 "record the claim")
+                                  % (local(names[p]), s, local(TYPES[t]), local(TYPES[t]),
+                                     MIN_TOKEN_AREA))
             elif p != h and s > sizes[h][t]:
-                raise _missed(p, t, s, "%s has %d %s fields, more than %s's %d, who holds the "
-                              "token: the token moves to a strictly larger area - record the "
-                              "claim" % (names[p], s, TYPES[t], names[h], sizes[h][t]))
+                raise _missed(p, t, s, local("%s has %d %s fields, more than %s's %d, who holds "
+                                             "the token: the token moves to a strictly larger "
+                                             "area - record the claim")
+                              % (local(names[p]), s, local(TYPES[t]), local(names[h]),
+                                 sizes[h][t]))
 
 
 def check_taken(sizes, holders, names):
@@ -108,12 +113,12 @@ class Outcome(generic.Outcome):
 
     def _reason(self, top, tiebreak, shared, names):
         if not tiebreak:
-            return ["%d points" % top]
-        lines = ["Tie at %d points" % top]
+            return [local("%d points") % top]
+        lines = [local("Tie at %d points") % top]
         if shared:
-            return lines + ["same largest", "area: %d" % self.largest[self.tied[0]]]
-        lines.append("largest area:")
-        sizes = ["%s %d" % ((names[p] if names else "P%d" % (p + 1))[:3], self.largest[p])
+            return lines + [local("same largest"), local("area: %d") % self.largest[self.tied[0]]]
+        lines.append(local("largest area:"))
+        sizes = ["%s %d" % ((local(names[p]) if names else "P%d" % (p + 1))[:3], self.largest[p])
                  for p in self.tied]
         for i in range(0, len(sizes), 2):  # "Ora 9 Pur 10": two tied players a line
             lines.append(" ".join(sizes[i:i + 2]))

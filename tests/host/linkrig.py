@@ -20,6 +20,7 @@ import tty
 
 import store  # firmware/store.py: on CPython it writes the bytes the box writes
 
+from lenotre.device import languages
 from lenotre.device.toolchain import build, tool
 from shared_rules.versailles.simulate import play
 
@@ -79,6 +80,7 @@ def install_firmware(flash, files):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "wb") as f:
             f.write(data)
+    languages.settle(flash, languages.BASE)  # as the flash from an English desktop leaves it
 
 
 def journal_bytes(flash, gid):

@@ -29,7 +29,10 @@ def test_a_box_with_this_app_frozen_needs_only_the_pinout_in_its_romfs(built):
     _, _, files = built
     frozen = image.unit_sums(files)
     assert "pinout.json" not in frozen and "app" in frozen and "lib/shared_rules" in frozen
-    assert set(image.overlay(files, frozen)) == {"pinout.json"}
+    # the wiring, and the languages' trees, which stay in the ROMFS whatever is frozen
+    langs = {p for p in files if p.startswith("lang/")}
+    assert "lang/names.txt" in langs and "lang/de/app/core.mpy" in langs
+    assert set(image.overlay(files, frozen)) == {"pinout.json"} | langs
     assert image.overlay(files, {}) == files  # nothing frozen: the whole app
 
 
@@ -41,7 +44,8 @@ def test_a_changed_module_brings_its_whole_package_and_nothing_else(built):
     changed["lenotre_probe.mpy"] = files["board.mpy"]
     over = image.overlay(changed, frozen)
     app = {p for p in files if p.startswith("app/")}
-    assert set(over) == app | {"lenotre_probe.mpy", "pinout.json"}
+    langs = {p for p in files if p.startswith("lang/")}  # never frozen
+    assert set(over) == app | {"lenotre_probe.mpy", "pinout.json"} | langs
     assert over["app/home.mpy"] == changed["app/home.mpy"]
 
 
@@ -71,7 +75,7 @@ def test_the_frozen_manifest_freezes_every_romfs_module_from_its_source(built, t
         names[name] = base
     assert names.pop("appsums.py") == gen
     wanted = {(p[4:] if p.startswith("lib/") else p)[:-4] + ".py"
-              for p in files if p.endswith(".mpy")}
+              for p in files if p.endswith(".mpy") and not p.startswith("lang/")}
     assert set(names) == wanted
     assert "main.py" not in names and "simdevice.py" not in names  # frozen by the board's
 

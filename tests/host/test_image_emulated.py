@@ -55,6 +55,13 @@ def blank(tmp_path, uf2, name="flash.img"):
     return EmulatedPico(path, uf2=uf2)
 
 
+def menu(pico):
+    # A UF2 just dragged: the box asks its language at its first start (docs/LANGUAGES.md), and
+    # a maker's ok takes the first, English. -> the menu's texts
+    assert pico.wait_for("Language/Sprache") == ["Language/Sprache", "English", "Deutsch"]
+    return pico.first_start()
+
+
 def journal(pico, tmp_path):
     # the box's data/ folder over USB, opened with the firmware's own store
     import store
@@ -81,11 +88,12 @@ def littlefs_and_romfs(port):
 def test_one_uf2_is_the_whole_box_and_lenotre_flash_then_finds_nothing_to_write(
         uf2, build, tmp_path, capsys):
     with blank(tmp_path, uf2) as pico:
-        texts = pico.wait_for("New game")  # no file copied: the app came with the UF2
+        texts = menu(pico)  # no file copied: the app came with the UF2
         assert texts[0] == "LE NOTRE", texts
         root, rom, probe = littlefs_and_romfs(pico.port)
         assert "main.py" not in root and "app" not in root, root  # littlefs is the games'
-        assert rom == ["pinout.json"], rom  # the app is frozen: the ROMFS has the wiring alone
+        # the app is frozen: the ROMFS has the wiring and the languages' trees (never frozen)
+        assert rom == ["lang", "pinout.json"], rom
         board = flasher.Board(pico.port)
         try:  # its code is in flash: finished games are compressed
             board.exec("from app import codeheap")
@@ -120,9 +128,12 @@ def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
 
     path = str(tmp_path / "flash.img")
     with blank(tmp_path, uf2) as pico:
-        pico.wait_for("New game")
+        menu(pico)
         done = flasher.flash(pico.port, changed)
         assert done["romfs"]["units"] == ["app"], done["romfs"]
+        # the app package and the languages' trees do not fit the 128 KiB together: the
+        # update goes, the languages wait for the next image
+        assert done["romfs"]["languages_left"], done["romfs"]
         pico.wait_for("New game")
         root, rom, probe = littlefs_and_romfs(pico.port)
         assert rom == ["app", "pinout.json"] and probe, (rom, probe)  # over the frozen app
@@ -143,7 +154,7 @@ def test_lenotre_flash_rewrites_the_romfs_and_a_cut_mid_way_leaves_none_torn(
         assert ": 0 blocks" not in capsys.readouterr().out
         pico.wait_for("New game")
         root, rom, probe = littlefs_and_romfs(pico.port)
-        assert rom == ["pinout.json"] and not probe, (rom, probe)  # the frozen app again
+        assert rom == ["lang", "pinout.json"] and not probe, (rom, probe)  # the frozen app again
     with EmulatedPico(path, uf2=uf2) as pico:  # and so it stays
         pico.wait_for("New game")
         assert failures(pico.serial_log) == []
@@ -165,7 +176,7 @@ def test_a_whole_game_of_each_game_through_the_gpio_buttons(uf2, game, tmp_path)
     plan = importlib.import_module("shared_rules.%s.simulate" % game).play(3, 2)
     with blank(tmp_path, uf2) as pico:
         dev = PicoDevice(pico)
-        pico.wait_for("New game")
+        menu(pico)
         player = player_class(dev)
         player.play(plan.log)
         if game == "versailles":
@@ -201,7 +212,7 @@ def test_a_power_cut_mid_write_loses_no_completed_step(uf2, tmp_path):
     done = []
     path = str(tmp_path / "flash.img")
     with blank(tmp_path, uf2) as pico:
-        pico.wait_for("New game")
+        menu(pico)
         dev = CutDevice(pico, rnd.randrange(20, 160), rnd)
         with pytest.raises(PowerCut):
             Player(dev).play(plan.log, lambda kind, n: done.append(kind) if kind in (
@@ -222,7 +233,7 @@ def test_lenotre_sync_with_the_cable_cut_mid_sync_stores_every_game_once(uf2, tm
     path = str(tmp_path / "flash.img")
     db = str(tmp_path / "library.db")
     with blank(tmp_path, uf2) as pico:
-        pico.wait_for("New game")
+        menu(pico)
         assert picorepl.push(pico.port, local, "data") == len(os.listdir(local))
     cut_sync_then_resync(lambda: EmulatedPico(path, uf2=uf2), db, len(logs), random.Random(3),
                          20, 120)
@@ -239,7 +250,7 @@ def test_random_presses_across_all_four_games_do_not_break_the_box(uf2, tmp_path
     # replays.
     rnd = random.Random(17)
     with blank(tmp_path, uf2) as pico:
-        pico.wait_for("New game")
+        menu(pico)
         for turns in range(4):
             for k in range(12):  # back to the menu: a short back leaves a screen, a long one
                 if "New game" in pico.screen()["texts"]:  # the entry screens' "take back"

@@ -172,10 +172,12 @@ def test_the_simulator_in_an_80_column_terminal_draws_half_size_then_says_when_t
 
 def test_the_simulator_keeps_its_games_where_the_box_does(tmp_path, capsys):
     # One flash layout (issue 9): the journal is in data/ of the flash, as on a Pico and the
-    # virtual Pico, not at the flash's top.
+    # virtual Pico, not at the flash's top; beside it the languages' trees, lang/, as on a box
+    # (docs/LANGUAGES.md)
     assert sim(tmp_path, START) == 0
     flash = tmp_path / "flash"
-    assert [p.name for p in flash.iterdir()] == ["data"]
+    assert sorted(p.name for p in flash.iterdir()) == ["data", "lang"]
+    assert (flash / "lang" / "names.txt").read_text() == "de Deutsch\n"
     assert any(p.name.endswith(".log") for p in (flash / "data").iterdir())
 
 
@@ -189,7 +191,7 @@ def test_games_at_the_top_of_an_old_simulator_flash_are_moved_into_data(tmp_path
     (flash / "notes.txt").write_text("mine")
     assert sim(tmp_path, "expect Stage 1 Round 1\n") == 0  # the running game is found
     assert "moved the games (%d file" % files in capsys.readouterr().err
-    assert sorted(p.name for p in flash.iterdir()) == ["data", "notes.txt"]
+    assert sorted(p.name for p in flash.iterdir()) == ["data", "lang", "notes.txt"]
     assert store.Store(str(flash / "data")).current() == gid
 
 

@@ -16,7 +16,7 @@ free, to 128 bytes and never more (heapsize() measures both and checks it)."""
 import os
 import subprocess
 
-from lenotre.device import image, toolchain
+from lenotre.device import image, languages, toolchain
 
 HEAP = 192 * 1024  # the box's heap the tests hold the app to, as on the unix port elsewhere
 
@@ -77,8 +77,11 @@ def write(path, romfs):
 def launcher(rom):
     """-> a simclient.SimDevice `launch`: the simulator on the unix port with the app's code
     read in place from the ROMFS file `rom` (build, write), as the box's own image reads it
-    from flash, beside a heap as free as the `heap` bytes SimDevice is given."""
+    from flash, beside a heap as free as the `heap` bytes SimDevice is given. Its language,
+    when the box never chose one, English, as `lenotre flash` leaves a box flashed from an
+    English desktop (the ROMFS holds the languages' trees: else the box would ask)."""
     def launch(flash_dir, compiled, heap):
+        languages.settle(flash_dir, languages.BASE)
         size = heapsize(os.path.getsize(rom), heap)
         run = os.path.join(os.path.dirname(rom), "simrom.py")
         with open(run, "w") as f:  # the simulator's own module (never in a box's ROMFS)
@@ -87,4 +90,5 @@ def launcher(rom):
         cwd = os.path.dirname(flash_dir)
         return ([toolchain.tool("micropython"), "-X", "heapsize=%d" % size, run, rom,
                  os.path.relpath(flash_dir, cwd)], cwd, None)
+    launch.trees = "/rom/" + languages.FOLDER  # the languages' trees, in the ROMFS as on the box
     return launch

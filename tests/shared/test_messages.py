@@ -2,11 +2,13 @@
 # claim lost their last words). Each text is provoked for real - the rules core's errors from
 # realistic games, the store's from a real store - then shown by the app's own Message and
 # Confirm screens and paged through with the buttons: every wrapped line must appear on
-# some page, in order, and nothing may be clipped.
+# some page, in order, and nothing may be clipped. In every language the box speaks: the
+# tests' own words of the box (u-strings) are translated with the box's (tests/run_mpy.py
+# --lang, tests/host/test_box_languages.py).
 import gc
 import os
 
-from support import scratch
+from support import scratch, skip
 
 import store
 from app import App, ui
@@ -209,9 +211,9 @@ def _read_whole(h, a, heading, text, confirm):
         shown = h.display.shown_texts
         assert shown[0] == heading, shown
         body = shown[1:]
-        more = body and body[-1].startswith("ok:more")
+        more = body and body[-1].startswith((u"ok:more %d/%d").split()[0])
         seen.extend(body[:-1] if more else [t for t in body if t not in (
-            "ok:yes  back:no",) and not t.startswith("ok  ")])
+            u"ok:yes  back:no",) and not t.startswith((u"ok  %d/%d").split()[0] + "  ")])
         if not more:
             break
         a.stack[-1].key(ui.DOWN if len(seen) % 2 else ui.OK, ui.PRESS)
@@ -249,7 +251,11 @@ def test_every_kind_of_error_is_among_the_messages():
 
 
 def test_the_refused_tie_and_the_missed_claim_end_with_what_to_do():
-    # The two messages issue 8 found cut: the last words are the instruction.
+    # The two messages issue 8 found cut: the last words are the instruction (English's).
+    from app.languages import running
+    if running() != "en":
+        skip("issue 8's English words; in %s the test above reads every message whole"
+             % running())
     h, a = _boot()
     errors = rules_errors()
     tie = [t for t in errors if "tie" in t]
@@ -275,7 +281,7 @@ def test_ok_pages_on_then_acknowledges_and_back_leaves_from_any_page():
     m.key(ui.OK, ui.PRESS)
     assert m.page == 3 and not done
     a.redraw()
-    assert h.display.shown_texts[-1] == "ok:yes  back:no"
+    assert h.display.shown_texts[-1] == u"ok:yes  back:no"
     m.key(ui.OK, ui.PRESS)
     assert done == [1] and a.stack[-1] is not m
     a.push(ui.Confirm(a, "Sure?", text, then=lambda: done.append(2)))

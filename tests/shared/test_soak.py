@@ -57,6 +57,6 @@ def test_undo_after_the_game_is_over_is_refused_without_touching_the_journal():
     size = app.store.size(gid)
     s.hold("back", 700)  # a long back: undo
     said = s.h.display.shown_texts
-    assert "Not allowed" not in said and "Over: no undo" in said, said
+    assert u"Not allowed" not in said and u"Over: no undo" in said, said
     assert app.game.phase == "over" and app.store.size(gid) == size
     assert s.g.crashes == 0

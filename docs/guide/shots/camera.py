@@ -1,6 +1,8 @@
 """What every page's shots share: a fresh simulated box, and a camera that writes the OLED
 and the LED strip as docs/screens/<page>/<name>.png once it has checked the screen is the one
-the page describes (a firmware change that moves a screen fails the run, not the guide)."""
+the page describes (a firmware change that moves a screen fails the run, not the guide).
+The box records what was pressed (tests/rigs/replay.py): again() plays the same presses on a
+box speaking another language and takes the same shots there, docs/screens/<code>/<page>/."""
 import contextlib
 import os
 import tempfile
@@ -8,12 +10,15 @@ import tempfile
 from lenotre.device import png
 from lenotre.device.simclient import SimDevice
 from lenotre.device.simplay import TOAST_MS, colours
+from replay import Recording, replay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 SCREENS = os.path.join(ROOT, "docs", "screens")
 PIXEL_MAX = 48  # hardware/pinout.json's brightness_cap: the LEDs drawn as they look lit
 BOOT_MS = 30  # the menu's first frame
+SEED = 25  # the box's games' seeds (Ludwig's deck): the same presses, the same game
+boxes = []  # the boxes of this run, each with its recording
 
 
 class ShotError(Exception):
@@ -27,8 +32,9 @@ def fresh_box(roster=None):
     with tempfile.TemporaryDirectory() as flash:
         if roster:
             write_roster(flash, roster)
-        with SimDevice(flash) as dev:
+        with Recording(flash, seed=SEED) as dev:
             dev.flash = flash
+            boxes.append(dev)
             dev.wait(BOOT_MS)
             yield dev
 
@@ -37,8 +43,12 @@ def write_roster(flash, names):
     # The file a sync leaves on the box (firmware/roster.py); the setup reads it at each
     # player count's ok, so a box may get it between two games
     os.makedirs(os.path.join(flash, "data"), exist_ok=True)
+    text = "".join(name + "\n" for name in names)
     with open(os.path.join(flash, "data", "roster.txt"), "w") as f:
-        f.write("".join(name + "\n" for name in names))
+        f.write(text)
+    for dev in boxes:
+        if dev.flash == flash:
+            dev.wrote("data/roster.txt", text)
 
 
 class Camera:
@@ -59,6 +69,7 @@ class Camera:
                             % (self.page, name, missing, texts))
         png.write(os.path.join(self.folder, name + ".png"), frame, pixels=self.dev.pixels(),
                   pixel_max=PIXEL_MAX)
+        self.dev.mark(name)
         self.taken.append(name)
         print("%-28s %s" % ("%s/%s" % (self.page, name), " | ".join(texts)))
 
@@ -80,3 +91,29 @@ def start(dev, cam, player, game, players, *words, turns=0, said=True):
         cam.shoot("setup", "Set up")
         dev.press("ok")
     player.names = colours(game)[:players]
+
+
+def again(page, code):
+    """The page's shots once more on a box speaking `code`, from the presses this run
+    recorded: docs/screens/<code>/<page>/<name>.png -> their names."""
+    folder = os.path.join(SCREENS, code, page)
+    os.makedirs(folder, exist_ok=True)
+    taken = []
+    for box in boxes:
+        at = {}
+        for name, i in box.marks.items():
+            at.setdefault(i, []).append(name)
+        with tempfile.TemporaryDirectory() as flash, \
+                SimDevice(flash, seed=SEED, language=(code, True)) as dev:
+
+            def shoot(i):
+                for name in at.get(i, ()):
+                    frame, texts = dev.screen()
+                    png.write(os.path.join(folder, name + ".png"), frame,
+                              pixels=dev.pixels(), pixel_max=PIXEL_MAX)
+                    taken.append(name)
+                    print("%-28s %s" % ("%s/%s/%s" % (code, page, name), " | ".join(texts)))
+            dev.wait(BOOT_MS)
+            replay(box.lines, dev, shoot, flash)
+    del boxes[:]
+    return taken

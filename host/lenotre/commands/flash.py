@@ -56,6 +56,9 @@ def add(sub):
     p.add_argument("--circuitpython", action="store_true",
                    help="the box runs CircuitPython (10.x), not MicroPython: put the "
                         "CircuitPython edition on it (sources, Adafruit's neopixel in lib/)")
+    p.add_argument("--lang", metavar="CODE",
+                   help="the box's language, en or de: given, it replaces the box's choice; "
+                        "else a box that never chose one speaks this computer's (its locale)")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file copied")
     p.add_argument("--db", metavar="PATH", default=None,
                    help="the library whose roster of people goes onto the box (default: the "
@@ -140,6 +143,7 @@ def wait_for_port(port, timeout, poll=0.2):
 def run(args):
     if args.drive and not args.uf2:
         raise UsageError("--drive goes with --uf2")
+    language = _language(args.lang)
     try:
         if args.uf2:
             check_uf2(args.uf2)
@@ -160,7 +164,7 @@ def run(args):
             bar = None if args.verbose else Progress(label="flash")  # -v lists the files
             try:
                 done = flash(port, files, log, roster=_roster(args.db),
-                             progress=bar and bar.update)
+                             progress=bar and bar.update, language=language)
             finally:
                 if bar:
                     bar.done()
@@ -176,11 +180,24 @@ def run(args):
             len(done["copied"]), done["bytes"], done["unchanged"], len(done["removed"]))
     print("flashed %s: %s in %.1f s; clock set; the app restarted"
           % (port, what, time.monotonic() - start))
+    if done["romfs"] and done["romfs"].get("languages_left"):
+        print("note: this app and the box's languages do not fit its ROMFS together: the app "
+              "went, the languages wait for a new image (`lenotre image`, then `lenotre flash "
+              "--uf2 FILE`); until then the box speaks English")
     for path in done["romfs"]["stale"] if done["romfs"] else ():
         print("note: the box's %s is frozen into its image and differs from this one: it "
               "changes with a new image (`lenotre image`, then `lenotre flash --uf2 FILE`)"
               % path)
     return 0
+
+
+def _language(asked):
+    # -> (code, chosen) for the flasher (device/languages.py)
+    from lenotre.device import languages
+    try:
+        return languages.wanted(asked)
+    except languages.LanguageError as exc:
+        raise UsageError(str(exc))
 
 
 def _roster(path):

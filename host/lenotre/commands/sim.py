@@ -78,6 +78,9 @@ def add(sub):
     p.add_argument("--screenshots", help="folder for the PNGs of the script's `shot` lines")
     p.add_argument("--pico", action="store_true",
                    help="the emulated Pico: official MicroPython 1.26.1 on an emulated RP2040")
+    p.add_argument("--lang", metavar="CODE",
+                   help="the simulated box's language, en or de: given, it replaces the box's "
+                        "choice; else a box that never chose one speaks this computer's")
     p.add_argument("--serial", action="store_true",
                    help="a virtual Pico on a pseudo-terminal for mpremote / lenotre flash; "
                         "prints its /dev/pts/N")
@@ -107,11 +110,13 @@ def run(args):
     else:
         flash = adopt_old_layout(args.flash or default_flash())
     micropython = "pico" if args.pico else args.micropython
+    from lenotre.commands.flash import _language
+    language = _language(args.lang)
     if args.screenshots and not args.script:
         raise UsageError("--screenshots goes with --script")
     if args.script:
         steps = load_script(args.script)  # all errors before the device starts
-        with device(flash, micropython) as dev:
+        with device(flash, micropython, language=language) as dev:
             try:
                 return run_script(dev, steps, args.screenshots)
             except SimError as exc:  # the device died, or its guard caught a crash
@@ -121,10 +126,10 @@ def run(args):
               "(lenotre sim --script FILE runs your own).")
         with tempfile.TemporaryDirectory() as scratch:
             where = os.path.join(scratch, "flash.img") if args.pico else scratch
-            with device(where, micropython) as dev:
+            with device(where, micropython, language=language) as dev:
                 demo().play(dev, lambda name: print_screen(dev, name))
         return 0
-    with device(flash, micropython, strict=False) as dev:
+    with device(flash, micropython, strict=False, language=language) as dev:
         return interactive(dev)
 
 
@@ -188,22 +193,22 @@ def run_demo(flash, micropython):
 
 
 @contextlib.contextmanager
-def device(flash, micropython, strict=True):
+def device(flash, micropython, strict=True, language=None):
     # Under MicroPython the firmware runs as .mpy, as on the Pico: compiled from source at
     # boot it would need far more heap than the box has (a full flash's 1,300 games and the
     # compiler do not fit 192 KB together).
     if micropython == "pico":
-        with pico_device(flash) as dev:
+        with pico_device(flash, language or ("en", False)) as dev:
             yield dev
         return
     if not micropython:
-        with SimDevice(flash, strict=strict) as dev:
+        with SimDevice(flash, strict=strict, language=language) as dev:
             yield dev
         return
     from lenotre.device import toolchain
     with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
         toolchain.build(build)
-        with SimDevice(flash, compiled=build, strict=strict) as dev:
+        with SimDevice(flash, compiled=build, strict=strict, language=language) as dev:
             yield dev
 
 

@@ -19,7 +19,7 @@ def _start(image):
 
 
 @contextlib.contextmanager
-def pico_device(image):
+def pico_device(image, language=("en", False)):
     # The emulated Pico with the firmware on it: flashed as `lenotre flash` does (only what
     # changed), then its app restarted. -> epico.PicoDevice
     from lenotre.device import epico, toolchain
@@ -28,7 +28,7 @@ def pico_device(image):
     try:
         with tempfile.TemporaryDirectory(prefix="lenotre-sim-") as build:
             toolchain.build(build)
-            done = flasher.flash(pico.port, flasher.local_files(build))
+            done = flasher.flash(pico.port, flasher.local_files(build), language=language)
         print("emulated Pico (MicroPython 1.26.1, rp2040js) on %s: firmware copied %d, "
               "unchanged %d" % (pico.port, len(done["copied"]), done["unchanged"]),
               file=sys.stderr)

@@ -376,6 +376,13 @@ class EmulatedPico:
     def text(self):
         return " | ".join(self.screen()["texts"])
 
+    def first_start(self):
+        """A box's first start, a UF2 just dragged onto it: its language question
+        (docs/LANGUAGES.md) answered with ok, English, the first -> the menu's texts."""
+        self.wait_for("Language/Sprache")
+        self.press("ok")
+        return self.wait_for("New game")
+
     def wait_for(self, text, timeout_ms=20000, step_ms=100):
         # Until `text` is on the OLED, in emulated time -> the screen's texts
         seen = []

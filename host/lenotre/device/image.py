@@ -47,8 +47,16 @@ UF2_FAMILY_FLAG = 0x2000
 RP2040_FAMILY = 0xE48BFF56
 # Not in the ROMFS: main.py is frozen into the image (it runs at boot before any file)
 NOT_IN_ROMFS = ("main.py",)
-# Never frozen: the pinout is the maker's wiring, read from the ROMFS (board.load)
+# Never frozen: the pinout is the maker's wiring, read from the ROMFS (board.load); the
+# languages' trees (lang/, device/languages.py), which the box reads from its ROMFS when one is
+# chosen: frozen beside the English app they would outgrow the firmware's room below the ROMFS
 NEVER_FROZEN = ("pinout.json",)
+LANGUAGES = "lang/"
+
+
+def never_frozen(path):
+    """Whether a ROMFS path stays in the ROMFS whatever is frozen."""
+    return path in NEVER_FROZEN or path.startswith(LANGUAGES)
 APPSUMS = "appsums"  # the frozen module naming the frozen app's units and their sums
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "g++")
 
@@ -248,7 +256,8 @@ def _frozen_manifest(gen, folder, built, sums):
              "module(%r, base_path=%r)" % (APPSUMS + ".py", gen)]
     for src, dst in built:
         path = os.path.relpath(dst, folder).replace(os.sep, "/")
-        if not path.endswith(".mpy") or path not in romfs_files({path: b""}):
+        if (not path.endswith(".mpy") or path not in romfs_files({path: b""})
+                or never_frozen(path)):
             continue
         name = path[len(toolchain.LIB) + 1:] if path.startswith(toolchain.LIB + "/") else path
         name = name[:-4] + ".py"
@@ -281,7 +290,7 @@ def unit_sums(files):
     so equal sums mean the frozen unit is the one this build would put in the ROMFS."""
     units = {}
     for path in sorted(files):
-        if path not in NEVER_FROZEN:
+        if not never_frozen(path):
             units.setdefault(unit_of(path), hashlib.sha256()).update(
                 path.encode() + b"\0" + files[path] + b"\0")
     return {u: h.hexdigest()[:16] for u, h in units.items()}
@@ -313,7 +322,7 @@ def overlay(files, frozen):
     nothing frozen) needs in its ROMFS: the pinout, and every unit that is not frozen as is."""
     sums = unit_sums(files)
     return {p: data for p, data in files.items()
-            if p in NEVER_FROZEN or frozen.get(unit_of(p)) != sums[unit_of(p)]}
+            if never_frozen(p) or frozen.get(unit_of(p)) != sums[unit_of(p)]}
 
 
 def romfs_image(files, size=ROMFS_BYTES):

@@ -45,16 +45,23 @@ class SimDevice(DeviceClient):
     error = SimError
 
     def __init__(self, flash_dir, micropython=False, heap=None, compiled=None,
-                 strict=True, launch=None):
+                 strict=True, launch=None, language=None, seed=None):
         # compiled: a folder built by toolchain.build() - MicroPython then loads the .mpy
         # files as the Pico does, instead of compiling the sources at boot.
         # launch(flash_dir, compiled, heap) -> (cmd, cwd, env): another way to start the
         # simulator on MicroPython, the caller's (the tests' box with its code in a ROMFS)
+        # language: None, English alone (no trees); else (code, chosen): the languages'
+        # trees in the flash, and the box's language as `lenotre flash` sets it
+        # seed: the games' seeds from it (simdevice's LENOTRE_SIM_SEED), else fresh ones
         if heap is None:
             heap = HEAP if compiled else SOURCE_HEAP
         DeviceClient.__init__(self)
         os.makedirs(flash_dir, exist_ok=True)
         flash_dir = os.path.abspath(flash_dir)
+        if language is not None:
+            from lenotre.device import languages
+            languages.install(flash_dir, compiled)
+            languages.settle(flash_dir, *language)
         tree = device_tree()
         script = os.path.join(tree, "firmware", "simdevice.py")
         env = None
@@ -72,6 +79,10 @@ class SimDevice(DeviceClient):
             cmd = [tool("micropython"), "-X", "heapsize=" + heap, script, flash_dir]
         else:
             cmd = [sys.executable, script, flash_dir, "--path", SHIMS]
+        if seed is not None:  # simdevice's LENOTRE_SIM_SEED
+            env = dict(env or os.environ, LENOTRE_SIM_SEED=str(seed))
+        self.flash = flash_dir
+        self._launch = launch
         self.runtime = "micropython" if micropython or compiled or launch else "cpython"
         self._spawn = (cmd, compiled or tree, env)
         self.proc = self._start()
@@ -85,9 +96,30 @@ class SimDevice(DeviceClient):
 
     def _start(self):
         cmd, cwd, env = self._spawn
+        tree = self._language_tree(cwd)
+        if tree:  # at every start: a new language restarts the box
+            cmd = cmd + ["--path", tree]
         return subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, bufsize=1)
+
+    def _language_tree(self, cwd):
+        # -> the box's language's tree, which main.py puts first on a box's path: a compiled
+        # build's own (lang/<code> in the device's folder, named as on a box: the heap keeps
+        # its modules' names), else the flash's (DIR/lang/<code>); None for English or a tree
+        # neither has
+        from lenotre.device import languages
+        code = languages.chosen(self.flash)
+        if code == languages.BASE:
+            return None
+        rom = getattr(self._launch, "trees", None)  # a box whose trees are in its ROMFS
+        if rom:
+            return rom + "/" + code
+        for tree in (os.path.join(cwd, languages.FOLDER, code),
+                     os.path.join(self.flash, languages.FOLDER, code)):
+            if os.path.isdir(tree):
+                return os.path.relpath(tree, cwd)
+        return None
 
     def _restarted(self, left):
         # The device ended its process to restart (simdevice's Device.reset): a new one on

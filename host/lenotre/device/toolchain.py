@@ -180,7 +180,7 @@ def build_circuitpython(out, root=None):
     with open(os.path.join(out, FONT), "wb") as f:
         f.write(font)
     built.append(("MicroPython's framebuf font", os.path.join(out, FONT)))
-    return built
+    return built + build_languages(out, root, compiled=False)
 
 
 SOURCE_ONLY = ("main.py",)  # MicroPython runs main.py at boot only as source, never .mpy
@@ -227,4 +227,38 @@ def build(out, root=None):
         built.append((src, dst))
     shutil.copyfile(os.path.join(root, "hardware", "pinout.json"),
                     os.path.join(out, "pinout.json"))
+    return built + build_languages(out, root)
+
+
+def build_languages(out, root=None, compiled=True):
+    """The languages' trees (lenotre.device.languages) into out/lang/: each module as .mpy
+    named as the box finds it ("lang/de/app/home.mpy"), or as source (`compiled` False: the
+    simulators run them so), and lang/names.txt -> list of (source, device file)."""
+    import tempfile
+
+    from lenotre.device import languages
+    root = root or device_tree()
+    top = os.path.join(out, languages.FOLDER)
+    if not compiled:
+        return languages.trees(top, root)
+    built = []
+    with tempfile.TemporaryDirectory(prefix="lenotre-lang-") as src:
+        sources = languages.trees(src, root)
+        jobs = []
+        for source, path in sources:
+            rel = os.path.relpath(path, src).replace(os.sep, "/")
+            dst = os.path.join(top, rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            if not rel.endswith(".py"):
+                shutil.copyfile(path, dst)
+                built.append((source, dst))
+                continue
+            jobs.append((source, path, dst[:-3] + ".mpy", languages.FOLDER + "/" + rel))
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 4) as pool:
+            errors = list(pool.map(lambda j: compile_file(j[1], j[2], j[3][:-3] + ".mpy"), jobs))
+        for (source, path, dst, rel), err in zip(jobs, errors):
+            if err:
+                raise ToolchainError("mpy-cross rejects %s (its %s tree): %s"
+                                     % (os.path.relpath(source, root), rel.split("/")[1], err))
+            built.append((source, dst))
     return built

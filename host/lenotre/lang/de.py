@@ -149,7 +149,7 @@ WORDS = {
     "Purple": "Lila",
     "Cyan": "Türkis",
     "Pink": "Rosa",
-    "Lime": "Hellgrün",
+    "Lime": "Grün",
     "Silver": "Silber",
     "Blue": "Blau",
     "Yellow": "Gelb",

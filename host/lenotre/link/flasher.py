@@ -230,6 +230,18 @@ class Board:
         self.exec("import os, roster\ntry:\n os.mkdir('data')\nexcept OSError:\n pass\n"
                   "roster.save('data/', %r)" % (list(names),))
 
+    def put_language(self, code, chosen=False):
+        # The box's language (data/settings.json's "language_code", docs/LANGUAGES.md): set when
+        # the box never chose one, or when the PC's user chose it (`chosen`); the box's own
+        # choice is kept otherwise. Written as app/settings.py does, temp-then-rename.
+        self.exec("import os, json\ntry:\n os.mkdir('data')\nexcept OSError:\n pass\n"
+                  "try:\n s = json.loads(open('data/settings.json').read())\n"
+                  "except (OSError, ValueError):\n s = {}\n"
+                  "if type(s) is dict and (%r or not s.get('language_code')):\n"
+                  " s['language_code'] = %r\n f = open('data/settings.tmp', 'w')\n"
+                  " f.write(json.dumps(s))\n f.close()\n"
+                  " os.rename('data/settings.tmp', 'data/settings.json')" % (chosen, code))
+
     def restart(self):
         # A Pico runs main.py only after a soft reset from the friendly REPL: Ctrl-B leaves the
         # raw REPL, Ctrl-D on the empty friendly line soft-resets. -> what the app printed.
@@ -305,16 +317,30 @@ def deploy_romfs(board, files, size, log, progress):
     4 KiB blocks that differ, block 0 (the header) erased first and written last: a cut
     anywhere leaves no ROMFS at all (the box then waits at its REPL for a flash), never a
     torn one. -> {"blocks": blocks written, "bytes": the image's size, "units": the units
-    put in the ROMFS over the frozen ones, "stale": files only a new image changes}"""
+    put in the ROMFS over the frozen ones, "stale": files only a new image changes,
+    "languages_left": whether the languages' trees were left out, no room beside the update}"""
     frozen = board.frozen_sums()
     wanted = image.overlay(image.romfs_files(files), frozen)
     # main.py is frozen only: a newer one needs the new image
     stale = sorted(p for p in image.NOT_IN_ROMFS if p in frozen and p in files
                    and image.unit_sums({p: files[p]})[p] != frozen[p])
-    units = sorted({image.unit_of(p) for p in wanted if p not in image.NEVER_FROZEN})
+    units = sorted({image.unit_of(p) for p in wanted if not image.never_frozen(p)})
+    languages_left = False
     try:
         rom = image.romfs_image(wanted, size)
     except image.ImageError:
+        rom = None
+    if rom is None and units:
+        # an update over the frozen app and the languages' trees do not fit together (128 KiB):
+        # the update goes, the languages wait for the next image (the box speaks English, and
+        # its Settings offer English alone, until then)
+        try:
+            rom = image.romfs_image({p: d for p, d in wanted.items()
+                                     if not p.startswith(image.LANGUAGES)}, size)
+            languages_left = True
+        except image.ImageError:
+            pass
+    if rom is None:
         if frozen:
             raise FlashError("this app differs from the one frozen into the box's image in %s:"
                              " %d bytes, more than its ROMFS holds (%d): build the image of "
@@ -348,13 +374,16 @@ def deploy_romfs(board, files, size, log, progress):
     # ROMFS over the frozen app (after a soft reset the REPL has .frozen first, and a box
     # that booted without a ROMFS has neither the mount nor its folders on sys.path)
     board.exec("import sys\nsys.path[:] = ['/rom', '/rom/lib', '.frozen']")
-    return {"blocks": len(changed), "bytes": len(rom), "units": units, "stale": stale}
+    return {"blocks": len(changed), "bytes": len(rom), "units": units, "stale": stale,
+            "languages_left": languages_left}
 
 
-def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None):
+def flash(port, files, log=lambda line: None, roster=None, now=None, progress=None,
+          language=("en", False)):
     """Make the device at `port` hold `files` ({device path: bytes}); set its clock to `now`
     (unix seconds, default the PC's) and, unless None, its roster to the names `roster`;
-    restart its app. progress(bytes copied, bytes to copy) after every chunk written.
+    its language to `language` (code, chosen): when the box has none yet, or always when
+    chosen (a box flashed from a PC never asks at its first start); restart its app. progress(bytes copied, bytes to copy) after every chunk written.
     On the box's own image (a ROMFS partition) the app goes into the ROMFS (deploy_romfs) and
     no firmware file stays on littlefs.
     -> {"copied": [...], "unchanged": n, "removed": [...], "bytes": n,
@@ -409,6 +438,7 @@ def flash(port, files, log=lambda line: None, roster=None, now=None, progress=No
         clock = board.set_clock(int(time.time()) if now is None else now)
         if roster is not None:
             board.put_roster(roster)
+        board.put_language(*language)
         app = board.restart()
         if b"Traceback" in app:
             trace = app[app.index(b"Traceback"):].split(b"\nMicroPython ")[0]  # not the banner
