@@ -23,7 +23,7 @@ class Menu(ui.Menu):
     # running saves it and starts the box again in it: its screens are its own tree's code.
     # At the first start it is asked before the menu, in both words, and has no back.
     def __init__(self, app, first=False):
-        self.now = running()
+        self.now = running(app)
         langs = installed(app.store.root)
         ui.Menu.__init__(self, app, "Language/Sprache" if first else u"Language",
                          [(name, lambda code=code: self._set(code)) for code, name in langs],
@@ -58,10 +58,11 @@ def installed(root):
     return out
 
 
-def running():
-    # -> the code of the tree the app was loaded from
+def running(app):
+    # -> the code of the language the app speaks: the settings' where its tree was found (only
+    # a language's tree has `words`), else English
     try:
-        from words import CODE  # only a language tree has it
+        __import__("words")
     except ImportError:
         return BASE
-    return CODE
+    return app.settings["language_code"]

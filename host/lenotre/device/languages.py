@@ -226,9 +226,9 @@ def table_sources(code, words, root=None):
                                 "time" % code)
         out[module] = (
             "# %s: %s in this language, read by shared_rules.errors.local (written by\n"
-            "# lenotre's build from firmware/lang/%s/)\nCODE = %r\nNAME = %r\n"
+            "# lenotre's build from firmware/lang/%s/)\n"
             "table = (\n%s)%s\n"
-            % (own_name(code, root), what, code, code, own_name(code, root),
+            % (own_name(code, root), what, code,
                "".join("    %r\n" % ("\n%s\t%s" % (k, words[k])) for k in chosen)
                + "    %r\n" % "\n", ", %d  # (pairs, pieces)" % len(pieces)
                if module == WORDING else ""))
