@@ -19,8 +19,6 @@ COMMANDS = ("down", "up", "wait", "screen", "pixels", "stats", "game", "quit")
 
 
 def _setup_paths():
-    if "/rom" in sys.path:  # the box's image (tests/rigs/unixrom.py): its app in the ROMFS
-        return
     f = __file__.replace("\\", "/")
     fw = f.rsplit("/", 1)[0] if "/" in f else "."
     root = fw + "/.."

@@ -85,7 +85,10 @@ def launcher(rom):
         size = heapsize(os.path.getsize(rom), heap)
         run = os.path.join(os.path.dirname(rom), "simrom.py")
         with open(run, "w") as f:  # the simulator's own module (never in a box's ROMFS)
+            # simdevice's own paths (the firmware's folder first) left out: the app from the
+            # ROMFS, first on the path as on the box's image
             f.write(PRELUDE + "sys.path.append(%r)\nimport simdevice\n"
+                    "simdevice._setup_paths = lambda: None\n"
                     "simdevice.main(sys.argv[2:])\n" % compiled)
         cwd = os.path.dirname(flash_dir)
         return ([toolchain.tool("micropython"), "-X", "heapsize=%d" % size, run, rom,
