@@ -12,9 +12,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "tests", "rigs")]
 
 from lenotre.device import languages, png  # noqa: E402
-from lenotre.device.simclient import SimDevice  # noqa: E402
 from lenotre.games import versailles_demo  # noqa: E402
-from replay import Recording, replay  # noqa: E402
+from replay import Recording, again  # noqa: E402
 
 SEED = 25  # the box's games' seeds: Ludwig's deck the same in every language's run
 
@@ -32,17 +31,10 @@ def main():
             dev.mark(name)
         presses = versailles_demo.play(dev, shoot)
     print("%d button presses" % presses)
-    at = {}
-    for name, i in dev.marks.items():
-        at.setdefault(i, []).append(name)
     for code in languages.codes():
         folder = os.path.join(HERE, code)
         os.makedirs(folder, exist_ok=True)
-        with tempfile.TemporaryDirectory() as flash, \
-                SimDevice(flash, seed=SEED, language=(code, True)) as there:
-            there.wait(30)
-            replay(dev.lines, there, lambda i: [_write(there, folder, n) for n in at.get(i, ())],
-                   flash)
+        again(dev, code, lambda there, name: _write(there, folder, name), SEED)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,19 @@ class Recording(SimDevice):
         self.lines.append(("@write %s\n%s" % (rel, text), None))
 
 
+def again(rec, code, shoot, seed, boot_ms=30):
+    """`rec`'s presses (a Recording's) once more on a fresh simulated box speaking `code`, the
+    same seed; shoot(dev, name) at each moment `rec` marked."""
+    import tempfile
+    at = {}
+    for name, i in rec.marks.items():
+        at.setdefault(i, []).append(name)
+    with tempfile.TemporaryDirectory() as flash, \
+            SimDevice(flash, seed=seed, language=(code, True)) as dev:
+        dev.wait(boot_ms)
+        replay(rec.lines, dev, lambda i: [shoot(dev, name) for name in at.get(i, ())], flash)
+
+
 def replay(lines, dev, at=None, flash=None):
     """Send `lines` (Recording.lines) to `dev`, paging its messages as said above, and write
     the files the first run wrote into `flash` (dev's flash folder); `at(i)` before line i and

@@ -8,9 +8,9 @@ import os
 import tempfile
 
 from lenotre.device import png
-from lenotre.device.simclient import SimDevice
 from lenotre.device.simplay import TOAST_MS, colours
-from replay import Recording, replay
+import replay
+from replay import Recording
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -99,21 +99,14 @@ def again(page, code):
     folder = os.path.join(SCREENS, code, page)
     os.makedirs(folder, exist_ok=True)
     taken = []
-    for box in boxes:
-        at = {}
-        for name, i in box.marks.items():
-            at.setdefault(i, []).append(name)
-        with tempfile.TemporaryDirectory() as flash, \
-                SimDevice(flash, seed=SEED, language=(code, True)) as dev:
 
-            def shoot(i):
-                for name in at.get(i, ()):
-                    frame, texts = dev.screen()
-                    png.write(os.path.join(folder, name + ".png"), frame,
-                              pixels=dev.pixels(), pixel_max=PIXEL_MAX)
-                    taken.append(name)
-                    print("%-28s %s" % ("%s/%s/%s" % (code, page, name), " | ".join(texts)))
-            dev.wait(BOOT_MS)
-            replay(box.lines, dev, shoot, flash)
+    def shoot(dev, name):
+        frame, texts = dev.screen()
+        png.write(os.path.join(folder, name + ".png"), frame, pixels=dev.pixels(),
+                  pixel_max=PIXEL_MAX)
+        taken.append(name)
+        print("%-28s %s" % ("%s/%s/%s" % (code, page, name), " | ".join(texts)))
+    for box in boxes:
+        replay.again(box, code, shoot, SEED, BOOT_MS)
     del boxes[:]
     return taken

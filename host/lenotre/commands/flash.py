@@ -10,7 +10,7 @@ import time
 
 from serial.tools.list_ports import comports
 
-from lenotre.device import toolchain
+from lenotre.device import languages, toolchain
 from lenotre.errors import CommandFailed, UsageError
 from lenotre.link import port as link
 from lenotre.link.flasher import FlashError, flash, local_files
@@ -143,7 +143,7 @@ def wait_for_port(port, timeout, poll=0.2):
 def run(args):
     if args.drive and not args.uf2:
         raise UsageError("--drive goes with --uf2")
-    language = _language(args.lang)
+    language = languages.wanted(args.lang)
     try:
         if args.uf2:
             check_uf2(args.uf2)
@@ -189,15 +189,6 @@ def run(args):
               "changes with a new image (`lenotre image`, then `lenotre flash --uf2 FILE`)"
               % path)
     return 0
-
-
-def _language(asked):
-    # -> (code, chosen) for the flasher (device/languages.py)
-    from lenotre.device import languages
-    try:
-        return languages.wanted(asked)
-    except languages.LanguageError as exc:
-        raise UsageError(str(exc))
 
 
 def _roster(path):

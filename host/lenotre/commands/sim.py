@@ -110,8 +110,8 @@ def run(args):
     else:
         flash = adopt_old_layout(args.flash or default_flash())
     micropython = "pico" if args.pico else args.micropython
-    from lenotre.commands.flash import _language
-    language = _language(args.lang)
+    from lenotre.device import languages
+    language = languages.wanted(args.lang)
     if args.screenshots and not args.script:
         raise UsageError("--screenshots goes with --script")
     if args.script:

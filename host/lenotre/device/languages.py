@@ -324,16 +324,14 @@ def install(flash, compiled=None):
 
 def wanted(asked=None, root=None):
     """-> (code, chosen): the language a box flashed or simulated from this desktop is given:
-    `asked` (--lang; LanguageError if the box has no tree of it), else the desktop's locale's
+    `asked` (--lang; UsageError if the box has no tree of it), else the desktop's locale's
     language where the box has it (chosen False: a box's own choice stays), else English."""
     from lenotre import lang
+    from lenotre.errors import UsageError
     box = [BASE] + codes(root)
     if asked:
         if asked not in box:
-            raise LanguageError("--lang %s: the box speaks %s" % (asked, ", ".join(box)))
+            raise UsageError("--lang %s: the box speaks %s" % (asked, ", ".join(box)))
         return asked, True
-    try:
-        code = lang.choose(None)
-    except lang.UnknownLanguage:
-        code = BASE
+    code = lang.choose(None)  # the locale's, where the desktop has words for it
     return (code if code in box else BASE), False
